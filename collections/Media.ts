@@ -1,0 +1,23 @@
+import path from 'node:path'
+import type { CollectionConfig } from 'payload'
+import { env } from '../src/env.js'
+import { anyone } from './access/anyone.js'
+import { canEditContent } from './access/canEditContent.js'
+import { MEDIA } from './slugs.js'
+
+/** Featured images of events, venues and organizers. */
+export const Media: CollectionConfig = {
+  slug: MEDIA,
+  labels: { singular: 'Image', plural: 'Media' },
+  access: { read: anyone, create: canEditContent, update: canEditContent, delete: canEditContent },
+  upload: {
+    staticDir: path.join(env.DATA_DIR, 'media'),
+    mimeTypes: ['image/*'],
+    imageSizes: [
+      { name: 'thumbnail', width: 150, height: 150 },
+      { name: 'medium', width: 300 },
+      { name: 'large', width: 1024 },
+    ],
+  },
+  fields: [{ name: 'alt', type: 'text' }],
+}

@@ -1,0 +1,36 @@
+import type { CollectionConfig } from 'payload'
+import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
+import { selfOrAdministrator } from './access/selfOrAdministrator.js'
+import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
+import { ROLES } from './roles.js'
+import { USERS } from './slugs.js'
+
+export const Users: CollectionConfig = {
+  slug: USERS,
+  admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'] },
+  auth: { useAPIKey: true, strategies: [appPasswordStrategy] },
+  access: {
+    read: selfOrAdministrator,
+    create: isAdministrator,
+    update: selfOrAdministrator,
+    delete: isAdministrator,
+    admin: ({ req }) => Boolean(req.user),
+  },
+  hooks: { beforeChange: [firstUserIsAdministrator] },
+  fields: [
+    { name: 'username', type: 'text', required: true, unique: true, index: true },
+    { name: 'displayName', type: 'text' },
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'subscriber',
+      options: ROLES.map((value) => ({ label: value, value })),
+      // Only administrators change roles; nobody raises their own.
+      access: { create: isAdministratorField, update: isAdministratorField },
+      saveToJWT: true,
+      admin: { position: 'sidebar' },
+    },
+  ],
+}

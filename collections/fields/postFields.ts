@@ -1,0 +1,36 @@
+import type { Field } from 'payload'
+import { POST_STATUSES } from '../roles.js'
+import { MEDIA, USERS } from '../slugs.js'
+
+/** Fields every post type (event, venue, organizer) has, WordPress's wp_posts columns. */
+export const postStatusField: Field = {
+  name: 'status',
+  type: 'select',
+  required: true,
+  defaultValue: 'publish',
+  index: true,
+  options: POST_STATUSES.map((value) => ({ label: value, value })),
+  admin: { position: 'sidebar' },
+}
+
+export const authorField: Field = {
+  name: 'author',
+  type: 'relationship',
+  relationTo: USERS,
+  index: true,
+  admin: { position: 'sidebar' },
+}
+
+export const publishedAtField: Field = {
+  name: 'publishedAt',
+  label: 'Publication date',
+  type: 'date',
+  admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+}
+
+export const imageField: Field = {
+  name: 'image',
+  label: 'Featured image',
+  type: 'upload',
+  relationTo: MEDIA,
+}

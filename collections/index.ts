@@ -1,0 +1,14 @@
+import type { CollectionConfig } from 'payload'
+import { AppPasswords } from './AppPasswords.js'
+import { EventCategories } from './EventCategories.js'
+import { EventTags } from './EventTags.js'
+import { Events } from './Events.js'
+import { IdCounters } from './IdCounters.js'
+import { Media } from './Media.js'
+import { Organizers } from './Organizers.js'
+import { Venues } from './Venues.js'
+
+/** The calendar's collections, in admin navigation order. Users live in the host app's config. */
+export function calendarCollections(): CollectionConfig[] {
+  return [Events, Venues, Organizers, EventCategories, EventTags, Media, AppPasswords, IdCounters]
+}

@@ -1,0 +1,41 @@
+import type { Request } from 'express'
+import type { Payload } from 'payload'
+import { env } from '../src/env.js'
+import type { ResolvedCalendarOptions } from '../src/options.js'
+import { RestError } from './errors/RestError.js'
+import type { RequestContext } from './types.js'
+
+/** Web Headers from Node's, for payload.auth(). */
+function toHeaders(req: Request): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+  }
+  return headers
+}
+
+/**
+ * Authenticates the caller with every Payload strategy (session cookie, JWT, API key, application
+ * password) and builds the request context. A Basic header that matches no application password is
+ * refused, as WordPress does (reference 1.3).
+ */
+export async function buildContext(
+  req: Request,
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  mount: { namespace: string; locale: string },
+): Promise<RequestContext> {
+  const headers = toHeaders(req)
+  const { user } = await payload.auth({ headers })
+  if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
+  const langSegment = mount.locale === env.LOCALES[0] ? '' : `/${mount.locale}`
+  return {
+    payload,
+    user: user ?? null,
+    restRoot: `${env.SITE_URL}${langSegment}${env.REST_PREFIX}`,
+    namespace: mount.namespace,
+    locale: mount.locale,
+    options,
+  }
+}

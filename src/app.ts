@@ -1,0 +1,46 @@
+import express, { type Express, type Request, type Response } from 'express'
+import type { Payload } from 'payload'
+import { createCalendarRouter } from '../endpoints/createCalendarRouter.js'
+import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
+import { RestError } from '../endpoints/errors/RestError.js'
+import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
+import { env } from './env.js'
+import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
+
+type NextHandler = (req: Request, res: Response) => Promise<void> | void
+
+/**
+ * The Express app: the calendar namespace (and its tribe alias) under REST_PREFIX, once per language
+ * segment; anything else under a REST root is 404 rest_no_route; everything else (the admin at /admin,
+ * Payload's REST at /api) goes to Next when a handler is given. No listen here.
+ */
+export function createApp(payload: Payload, nextHandler?: NextHandler): Express {
+  const options: ResolvedCalendarOptions = resolveOptions(payload.config.custom?.calendar)
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('query parser', 'extended')
+  app.set('json spaces', 0)
+
+  const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
+  const languages: Array<string | null> = [null, ...env.LOCALES]
+  for (const lang of languages) {
+    const root = `${lang ? `/${lang}` : ''}${env.REST_PREFIX}`
+    for (const namespace of namespaces) {
+      app.use(`${root}/${namespace}`, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]! }))
+    }
+    app.use(root, (_req, _res) => {
+      throw new RestError('rest_no_route', 404)
+    })
+  }
+  // An unknown language segment in front of the REST root is a 404 rest_no_route too.
+  app.use(new RegExp(`^/[^/]+${env.REST_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$)`), () => {
+    throw new RestError('rest_no_route', 404)
+  })
+
+  if (nextHandler) app.all('/{*splat}', (req, res) => nextHandler(req, res))
+  else app.use(() => {
+    throw new RestError('rest_no_route', 404)
+  })
+  app.use(errorMiddleware(payload))
+  return app
+}

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+const ROOT = process.cwd()
+const SOURCES = ['src', 'collections', 'next.config.mjs', 'package.json']
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+/** Runs `next build` when .next/BUILD_ID is missing or older than any source file. */
+export async function ensureAdminBuild(): Promise<void> {
+  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0
+  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))))
+  if (built >= sources) return
+  process.stdout.write('Building the admin UI (first start or sources changed; takes a few minutes)…\n')
+  const result = spawnSync(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    stdio: 'inherit',
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`)
+}

@@ -1,0 +1,115 @@
+// The one place that reads process.env. Everything else imports `env`.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
+
+export interface Env {
+  /** TCP port of the HTTP server. */
+  PORT: number
+  /** Database connection string; the scheme picks the adapter. */
+  DATABASE_URI: string
+  DATABASE_KIND: DatabaseKind
+  /** Secret that signs Payload's tokens. */
+  PAYLOAD_SECRET: string
+  /** Public origin used in every URL the API emits. */
+  SITE_URL: string
+  /** IANA time zone of events that carry none (like WordPress's site timezone). */
+  SITE_TIMEZONE: string
+  /** Root of the REST namespace, WordPress-style. */
+  REST_PREFIX: string
+  /** Language segments accepted in front of REST_PREFIX; the first is the default language. */
+  LOCALES: string[]
+  /** Folder for the embedded database, the generated secret and uploaded media. */
+  DATA_DIR: string
+  NODE_ENV: string
+  /** Test lane: sqlite (default), postgres or mongodb. Read by the test harness only. */
+  TEST_DATABASE: DatabaseKind
+  /** Server URL for the PostgreSQL test lane (a database per suite is created on it). */
+  TEST_POSTGRES_URL: string
+  /** MongoDB server for the MongoDB test lane; mongodb-memory-server is tried when unset. */
+  MONGODB_URI: string | undefined
+}
+
+const raw = process.env
+
+function databaseKind(uri: string): DatabaseKind {
+  if (uri.startsWith('file:')) return 'sqlite'
+  if (uri.startsWith('postgres://') || uri.startsWith('postgresql://')) return 'postgres'
+  if (uri.startsWith('mongodb://') || uri.startsWith('mongodb+srv://')) return 'mongodb'
+  throw new Error(
+    `DATABASE_URI must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv:// (got "${uri}")`,
+  )
+}
+
+function port(value: string | undefined): number {
+  const n = Number(value ?? '3000')
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer 0-65535 (got "${value}")`)
+  return n
+}
+
+function timezone(value: string | undefined): string {
+  const tz = value || 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+  } catch {
+    throw new Error(`SITE_TIMEZONE must be an IANA time zone name (got "${tz}")`)
+  }
+  return tz
+}
+
+function restPrefix(value: string | undefined): string {
+  const prefix = (value ?? '/wp-json').trim()
+  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(prefix)) {
+    throw new Error(`REST_PREFIX must look like /wp-json (got "${prefix}")`)
+  }
+  return prefix
+}
+
+function locales(value: string | undefined): string[] {
+  const list = (value ?? 'en,fr,de,es')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+  for (const l of list) if (!/^[a-z]{2}(-[a-z]{2})?$/.test(l)) throw new Error(`LOCALES entry "${l}" is not a language code`)
+  return list.length ? list : ['en']
+}
+
+/** PAYLOAD_SECRET when set; otherwise one generated once and kept in DATA_DIR/payload-secret. */
+function secret(value: string | undefined, dataDir: string): string {
+  if (value) return value
+  const file = path.join(dataDir, 'payload-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const generated = randomBytes(32).toString('hex')
+  writeFileSync(file, generated, { mode: 0o600, flag: 'wx' })
+  return generated
+}
+
+function load(): Env {
+  const PORT = port(raw.PORT)
+  const DATA_DIR = path.resolve(raw.DATA_DIR || './data')
+  const DATABASE_URI = raw.DATABASE_URI || `file:${path.join(DATA_DIR, 'calendar.db')}`
+  const testDb = (raw.TEST_DATABASE || 'sqlite') as DatabaseKind
+  if (!['sqlite', 'postgres', 'mongodb'].includes(testDb)) {
+    throw new Error(`TEST_DATABASE must be sqlite, postgres or mongodb (got "${testDb}")`)
+  }
+  return Object.freeze({
+    PORT,
+    DATABASE_URI,
+    DATABASE_KIND: databaseKind(DATABASE_URI),
+    PAYLOAD_SECRET: secret(raw.PAYLOAD_SECRET, DATA_DIR),
+    SITE_URL: (raw.SITE_URL || `http://localhost:${PORT}`).replace(/\/+$/, ''),
+    SITE_TIMEZONE: timezone(raw.SITE_TIMEZONE),
+    REST_PREFIX: restPrefix(raw.REST_PREFIX),
+    LOCALES: locales(raw.LOCALES),
+    DATA_DIR,
+    NODE_ENV: raw.NODE_ENV || 'development',
+    TEST_DATABASE: testDb,
+    TEST_POSTGRES_URL: raw.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',
+    MONGODB_URI: raw.MONGODB_URI || undefined,
+  })
+}
+
+export const env: Env = load()

@@ -1,0 +1,33 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { Users } from '../collections/Users.js'
+import { databaseAdapter } from './databaseAdapter.js'
+import { env } from './env.js'
+import { calendarPlugin } from './plugin.js'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** Our own app: users, the calendar plugin, and the database chosen by DATABASE_URI. */
+export function buildCalendarConfig(databaseUri: string = env.DATABASE_URI, kind = env.DATABASE_KIND) {
+  return buildConfig({
+    secret: env.PAYLOAD_SECRET,
+    serverURL: env.SITE_URL,
+    admin: {
+      user: Users.slug,
+      meta: { titleSuffix: ' · Calendar' },
+      importMap: { baseDir: dirname },
+    },
+    collections: [Users],
+    editor: lexicalEditor(),
+    db: databaseAdapter(databaseUri, kind),
+    sharp,
+    telemetry: false,
+    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
+    plugins: [calendarPlugin()],
+  })
+}
+
+export default buildCalendarConfig()

@@ -1,0 +1,5 @@
+// `npm start`: production mode; builds the admin first when the build is missing or older than the sources.
+process.env.NODE_ENV = 'production'
+const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
+await ensureAdminBuild()
+await import('./server.js')

@@ -3,7 +3,7 @@ import { canEditContent } from './access/canEditContent.js'
 import { publishedOrEditor } from './access/publishedOrEditor.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
-import { secretField } from './fields/secretField.js'
+import { secretFields } from './fields/secretFields.js'
 import { slugField } from './fields/slugField.js'
 import { assignId } from './hooks/assignId.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
@@ -64,7 +64,7 @@ export const Events: CollectionConfig = {
     { name: 'parent', label: 'Parent event', type: 'relationship', relationTo: EVENTS, index: true },
     slugField('title'),
     postStatusField,
-    secretField({ name: 'password', label: 'Event password', admin: { position: 'sidebar' } }),
+    ...secretFields({ name: 'password', label: 'Event password', admin: { position: 'sidebar' } }),
     authorField,
     publishedAtField,
   ],

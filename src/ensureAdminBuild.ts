@@ -21,7 +21,7 @@ export async function ensureAdminBuild(): Promise<void> {
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))))
   if (built >= sources) return
   process.stdout.write('Building the admin UI (first start or sources changed; takes a few minutes)…\n')
-  const result = spawnSync(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+  const result = spawnSync(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], {
     stdio: 'inherit',
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },

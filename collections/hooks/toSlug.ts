@@ -1,7 +1,10 @@
 import slugify from 'slugify'
 
-/** WordPress-style slug: lowercase, accents folded, anything else to single dashes. */
+/**
+ * WordPress-style slug (sanitize_title): accents folded, lowercase, every run of other characters
+ * to one dash. Like WordPress, symbols such as "&" are dropped rather than spelled out.
+ */
 export function toSlug(text: string): string {
-  const slug = slugify(text, { lower: true, strict: true, trim: true })
-  return slug.replace(/-+/g, '-').replace(/^-|-$/g, '')
+  const folded = slugify(text.replace(/[^\p{L}\p{N}]+/gu, ' '), { lower: true, strict: false, trim: true, replacement: ' ' })
+  return folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 }

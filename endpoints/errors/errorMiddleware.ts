@@ -9,9 +9,8 @@ export function errorMiddleware(payload: Payload): ErrorRequestHandler {
     if (err instanceof RestError) error = err
     else if (err?.type === 'entity.parse.failed') error = new RestError('rest_invalid_json', 400)
     else if (err?.type === 'entity.too.large') error = new RestError('rest_invalid_param', 413, ['body'])
-    else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.name === 'Forbidden') {
-      error = new RestError('rest_forbidden', req.user ? 403 : 401)
-    } else {
+    else if (err?.name === 'Forbidden') error = new RestError('rest_forbidden', 403)
+    else {
       payload.logger.error({ err, method: req.method, url: req.originalUrl }, 'calendar request failed')
       error = new RestError('internal_error', 500)
     }

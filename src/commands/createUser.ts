@@ -1,0 +1,24 @@
+import type { Payload } from 'payload'
+import { isRole, ROLES } from '../../collections/roles.js'
+import { USERS } from '../../collections/slugs.js'
+import { CommandError } from './CommandError.js'
+
+export interface CreateUserInput {
+  email?: string
+  username?: string
+  password?: string
+  role?: string
+}
+
+/** users:create: a user with a role, made with operator rights. */
+export async function createUser(payload: Payload, input: CreateUserInput) {
+  const missing = (['email', 'username', 'password', 'role'] as const).filter((k) => !input[k])
+  if (missing.length) throw new CommandError(`missing ${missing.map((k) => `--${k}`).join(', ')}`)
+  if (!isRole(input.role)) throw new CommandError(`--role must be one of ${ROLES.join(', ')}`)
+  const user = await payload.create({
+    collection: USERS,
+    data: { email: input.email!, username: input.username!, password: input.password!, role: input.role },
+    overrideAccess: true,
+  })
+  return { id: user.id, email: user.email, username: input.username!, role: input.role }
+}

@@ -1,0 +1,38 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getPayload, type Payload } from 'payload'
+import { createApp } from '../../src/app.js'
+import { env } from '../../src/env.js'
+import { buildCalendarConfig } from '../../src/payload.config.js'
+import { createTestDatabase, type TestDatabase } from './testDatabase.js'
+
+export interface TestApp {
+  payload: Payload
+  /** http://127.0.0.1:<port> of the running app */
+  origin: string
+  /** origin + REST_PREFIX + /calendar/events/v1 */
+  api: string
+  database: TestDatabase
+  close: () => Promise<void>
+}
+
+/** Boots Payload on a fresh database and serves the Express app on an ephemeral loopback port. */
+export async function initTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind) })
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(payload).listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    payload,
+    origin,
+    api: `${origin}${env.REST_PREFIX}/calendar/events/v1`,
+    database,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await payload.destroy()
+      await database.drop()
+    },
+  }
+}

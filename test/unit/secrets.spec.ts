@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals'
+import { hashSecret, verifySecret } from '../../collections/secrets.js'
+import { toSlug } from '../../collections/hooks/toSlug.js'
+
+describe('hashSecret / verifySecret', () => {
+  it('verifies the right secret and rejects others', () => {
+    const stored = hashSecret('sesame')
+    expect(stored).not.toContain('sesame')
+    expect(verifySecret('sesame', stored)).toBe(true)
+    expect(verifySecret('Sesame', stored)).toBe(false)
+    expect(verifySecret('sesame', null)).toBe(false)
+    expect(verifySecret('sesame', 'sesame')).toBe(false)
+  })
+
+  it('salts every hash', () => {
+    expect(hashSecret('x')).not.toBe(hashSecret('x'))
+  })
+})
+
+describe('toSlug', () => {
+  it.each([
+    ['Hello World', 'hello-world'],
+    ['  Über  Café -- Night! ', 'uber-cafe-night'],
+    ['2027: Jazz/Blues', '2027-jazz-blues'],
+    ['Rock & Roll', 'rock-roll'],
+  ])('%s → %s', (input, expected) => {
+    expect(toSlug(input)).toBe(expected)
+  })
+})

@@ -60,7 +60,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"parent_id" numeric,
   	"slug" varchar,
   	"status" "enum_events_status" DEFAULT 'publish' NOT NULL,
-  	"password" varchar,
+  	"password_hash" varchar,
   	"author_id" integer,
   	"published_at" timestamp(3) with time zone,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,

@@ -60,7 +60,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`parent_id\` numeric,
   	\`slug\` text,
   	\`status\` text DEFAULT 'publish' NOT NULL,
-  	\`password\` text,
+  	\`password_hash\` text,
   	\`author_id\` integer,
   	\`published_at\` text,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,

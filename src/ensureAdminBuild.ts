@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const ROOT = process.cwd()
@@ -14,12 +14,15 @@ function newestMtime(target: string): number {
   return newest
 }
 
-/** Runs `next build` when .next/BUILD_ID is missing or older than any source file. */
+/**
+ * Runs `next build` when there is no build, or when a source file changed since the sources the
+ * last build started from (the stamp is taken before building, so edits during a build count).
+ */
 export async function ensureAdminBuild(): Promise<void> {
-  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0
+  const stamp = path.join(ROOT, '.next', 'calendar-sources-stamp')
+  const builtFrom = existsSync(stamp) && existsSync(path.join(ROOT, '.next', 'BUILD_ID')) ? Number(readFileSync(stamp, 'utf8')) : -1
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))))
-  if (built >= sources) return
+  if (builtFrom >= sources) return
   process.stdout.write('Building the admin UI (first start or sources changed; takes a few minutes)…\n')
   const result = spawnSync(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], {
     stdio: 'inherit',
@@ -27,4 +30,5 @@ export async function ensureAdminBuild(): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   })
   if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`)
+  writeFileSync(stamp, String(sources))
 }

@@ -16,6 +16,7 @@ export default {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: skipIntegration ? ['<rootDir>/test/unit/**/*.spec.ts'] : ['<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/test/helpers/globalSetup.js',
   testTimeout: 60000,
   forceExit: true,
   maxWorkers: 2,

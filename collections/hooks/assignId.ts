@@ -7,7 +7,7 @@ export function assignId(sequence: IdSequence): CollectionBeforeOperationHook {
   return async ({ args, operation, req }) => {
     if (operation !== 'create') return args
     const data = (args.data ?? {}) as Record<string, unknown>
-    data.id = await nextId(req.payload, sequence)
+    data.id = await nextId(req, sequence)
     args.data = data
     return args
   }

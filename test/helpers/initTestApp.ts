@@ -30,8 +30,11 @@ export async function initTestApp(): Promise<TestApp> {
     api: `${origin}${env.REST_PREFIX}/calendar/events/v1`,
     database,
     close: async () => {
+      server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
+      // Payload's destroy() leaves the SQLite handle open; close it before the file is removed.
+      if (database.kind === 'sqlite') (payload.db as unknown as { client?: { close?: () => void } }).client?.close?.()
       await database.drop()
     },
   }

@@ -32,16 +32,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.end()
       const url = new URL(env.TEST_POSTGRES_URL)
       url.pathname = `/${name}`
-      return {
-        uri: url.toString(),
-        kind: 'postgres',
-        drop: async () => {
-          const client = new pg.Client({ connectionString: env.TEST_POSTGRES_URL })
-          await client.connect()
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-          await client.end()
-        },
-      }
+      // Payload keeps its pool open after destroy(); the suite's database is dropped by the next
+      // run's global setup (dropStaleTestDatabases) rather than under live connections.
+      return { uri: url.toString(), kind: 'postgres', drop: async () => {} }
     }
     case 'mongodb': {
       if (!env.MONGODB_URI) throw new Error('MONGODB_URI is not set')

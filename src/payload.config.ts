@@ -17,6 +17,8 @@ export function buildCalendarConfig(databaseUri: string = env.DATABASE_URI, kind
     serverURL: env.SITE_URL,
     admin: {
       user: Users.slug,
+      // Gravatar would need the internet; the built-in avatar works offline.
+      avatar: 'default',
       meta: { titleSuffix: ' · Calendar' },
       importMap: { baseDir: dirname },
     },

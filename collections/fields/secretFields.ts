@@ -22,6 +22,8 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
       virtual: true,
       admin: {
         description: 'Stored hashed and never shown again. Type a new value to replace it; clear it to remove it.',
+        // Payload shows virtual fields read-only unless told otherwise; this one is for typing into.
+        readOnly: false,
         ...input.admin,
       },
       hooks: {
@@ -34,6 +36,6 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
           },
         ],
       },
-    },
+    } as TextField,
   ]
 }

@@ -14,7 +14,7 @@ export async function mongoLaneAvailable() {
   } catch (error) {
     process.stdout.write(
       `\nNOTICE: MongoDB lane skipped: no MONGODB_URI and mongodb-memory-server could not start ` +
-        `(${error instanceof Error ? error.message.split('\n')[0] : error}).\n` +
+        `(${String(error instanceof Error ? error.message.split('\n')[0] : error).replace(/"?[a-z]+:\/\/\S+/gi, '<binary download>')}).\n` +
         `        Only the unit suites run. Set MONGODB_URI=mongodb://host:27017 to run the integration suites on MongoDB.\n\n`,
     )
     return false

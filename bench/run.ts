@@ -2,7 +2,7 @@
 // loopback with autocannon and compares every route with a bare Express route (the machine's ceiling).
 // Options: --events N (10000) --duration S (10) --connections C (10) --database sqlite|postgres
 //          --postgres-url URL --out FILE
-process.env.NODE_ENV = 'production'
+;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'

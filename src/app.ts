@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
+import { cacheMiddleware } from '../endpoints/cache/cacheMiddleware.js'
 import { createCalendarRouter } from '../endpoints/createCalendarRouter.js'
 import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../endpoints/errors/RestError.js'
@@ -22,11 +23,12 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   app.set('json spaces', 0)
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
+  const cache = cacheMiddleware(payload)
   const languages: Array<string | null> = [null, ...env.LOCALES]
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${env.REST_PREFIX}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]! }))
+      app.use(`${root}/${namespace}`, cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]! }))
     }
     app.use(root, (_req, _res) => {
       throw new RestError('rest_no_route', 404)

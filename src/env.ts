@@ -23,6 +23,10 @@ export interface Env {
   LOCALES: string[]
   /** Folder for the embedded database, the generated secret and uploaded media. */
   DATA_DIR: string
+  /** Lifetime of cached anonymous GET responses, in seconds; 0 turns the response cache off. */
+  CACHE_TTL_SECONDS: number
+  /** Memory bound of the response cache, in MiB. */
+  CACHE_MAX_MB: number
   NODE_ENV: string
   /** Test lane: sqlite (default), postgres or mongodb. Read by the test harness only. */
   TEST_DATABASE: DatabaseKind
@@ -46,6 +50,12 @@ function databaseKind(uri: string): DatabaseKind {
 function port(value: string | undefined): number {
   const n = Number(value ?? '3000')
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer 0-65535 (got "${value}")`)
+  return n
+}
+
+function nonNegative(name: string, value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${value}")`)
   return n
 }
 
@@ -105,6 +115,8 @@ function load(): Env {
     REST_PREFIX: restPrefix(raw.REST_PREFIX),
     LOCALES: locales(raw.LOCALES),
     DATA_DIR,
+    CACHE_TTL_SECONDS: nonNegative('CACHE_TTL_SECONDS', raw.CACHE_TTL_SECONDS, 30),
+    CACHE_MAX_MB: nonNegative('CACHE_MAX_MB', raw.CACHE_MAX_MB, 64),
     NODE_ENV: raw.NODE_ENV || 'development',
     TEST_DATABASE: testDb,
     TEST_POSTGRES_URL: raw.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',

@@ -1,5 +1,6 @@
-import type { Config, Plugin } from 'payload'
+import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
+import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
 
@@ -11,11 +12,23 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections()],
+    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation)],
     custom: { ...config.custom, calendar: resolved },
     onInit: async (payload) => {
       await config.onInit?.(payload)
       await ensureCounters(payload)
     },
   })
+}
+
+/** Appends the response-cache invalidation to a collection's write hooks. */
+function withCacheInvalidation(collection: CollectionConfig): CollectionConfig {
+  return {
+    ...collection,
+    hooks: {
+      ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), invalidateResponseCache],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), invalidateResponseCache],
+    },
+  }
 }

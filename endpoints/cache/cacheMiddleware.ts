@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import type { Payload } from 'payload'
+import { responseCacheFor } from './responseCache.js'
+
+// What WordPress sends to signed-in callers (reference 1.4); public answers may be stored but must be revalidated.
+const PRIVATE_CACHE_CONTROL = 'no-cache, must-revalidate, max-age=0, no-store, private'
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+const KEPT_HEADERS = ['allow', 'link', 'x-tec-total', 'x-tec-totalpages', 'x-content-type-options', 'x-robots-tag']
+
+/** A caller with any credentials (Authorization header, Payload session cookie) is not anonymous. */
+function hasCredentials(req: Request): boolean {
+  return Boolean(req.headers.authorization) || /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '')
+}
+
+function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match']
+  if (!header) return false
+  return header === '*' || header.split(',').some((tag) => tag.trim() === etag)
+}
+
+/**
+ * Response caching for the calendar namespace, in front of the routers:
+ * - every GET/HEAD answer gets a strong ETag and 304 on a matching If-None-Match;
+ * - anonymous 200 answers are kept in memory by full URL and replayed until a write clears them;
+ * - Cache-Control says public for anonymous answers, private/no-store for authenticated ones.
+ * Answers unlocked by ?password= are never stored.
+ */
+export function cacheMiddleware(payload: Payload): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next()
+      return
+    }
+    const anonymous = !hasCredentials(req)
+    const cache = anonymous && !('password' in req.query) ? responseCacheFor(payload) : undefined
+    const key = req.originalUrl
+    const generation = cache?.generation
+    const hit = cache?.store.get(key)
+    if (hit) {
+      res.set(hit.headers).set('ETag', hit.etag).set('Cache-Control', PUBLIC_CACHE_CONTROL).set('X-Cache', 'HIT')
+      if (notModified(req, hit.etag)) res.status(304).end()
+      else res.status(hit.status).type('application/json; charset=UTF-8').send(hit.body)
+      return
+    }
+    const send = res.send.bind(res)
+    res.send = (body?: unknown) => {
+      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body)
+      const text = typeof body === 'string' ? body : body.toString('utf8')
+      const etag = strongEtag(text)
+      res.set('ETag', etag)
+      if (!anonymous) res.set('Cache-Control', PRIVATE_CACHE_CONTROL).set('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT')
+      else res.set('Cache-Control', PUBLIC_CACHE_CONTROL)
+      if (cache && res.statusCode === 200 && cache.generation === generation) {
+        const headers: Record<string, string> = {}
+        for (const name of KEPT_HEADERS) {
+          const value = res.get(name)
+          if (value !== undefined) headers[name] = value
+        }
+        cache.store.set(key, { status: 200, body: text, etag, headers })
+        res.set('X-Cache', 'MISS')
+      }
+      if (res.statusCode === 200 && notModified(req, etag)) {
+        res.status(304)
+        return send('')
+      }
+      return send(text)
+    }
+    next()
+  }
+}

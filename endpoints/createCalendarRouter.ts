@@ -20,6 +20,11 @@ export function createCalendarRouter(
   mount: { namespace: string; locale: string },
 ): Router {
   const router = express.Router()
+  // The language of this mount, for error messages rendered by errorMiddleware.
+  router.use((_req, res, next) => {
+    res.locals.locale = mount.locale
+    next()
+  })
   router.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }))
   router.use(async (req: Request, res: Response) => {
     res.set('X-Content-Type-Options', 'nosniff').set('X-Robots-Tag', 'noindex')

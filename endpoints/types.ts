@@ -44,4 +44,6 @@ export interface EndpointDef {
 export interface RouteDef {
   pattern: string
   endpoints: EndpointDef[]
+  /** For /doc: the component schema the route answers with, and the list key when it is an archive. */
+  docs?: { schema: 'Event' | 'Venue' | 'Organizer' | 'Term'; archive?: string }
 }

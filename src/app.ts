@@ -30,7 +30,8 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
     for (const namespace of namespaces) {
       app.use(`${root}/${namespace}`, cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]! }))
     }
-    app.use(root, (_req, _res) => {
+    app.use(root, (_req, res) => {
+      res.locals.locale = lang ?? env.LOCALES[0]
       throw new RestError('rest_no_route', 404)
     })
   }

@@ -23,6 +23,8 @@ export interface Env {
   LOCALES: string[]
   /** Folder for the embedded database, the generated secret and uploaded media. */
   DATA_DIR: string
+  /** Also serve the namespace as tribe/events/v1, so front ends built for the reference need only a new host. */
+  TRIBE_NAMESPACE_ALIAS: boolean
   /** Lifetime of cached anonymous GET responses, in seconds; 0 turns the response cache off. */
   CACHE_TTL_SECONDS: number
   /** Memory bound of the response cache, in MiB. */
@@ -57,6 +59,13 @@ function nonNegative(name: string, value: string | undefined, fallback: number):
   const n = Number(value ?? fallback)
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${value}")`)
   return n
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback
+  if (/^(1|true|yes|on)$/i.test(value)) return true
+  if (/^(0|false|no|off)$/i.test(value)) return false
+  throw new Error(`${name} must be true or false (got "${value}")`)
 }
 
 function timezone(value: string | undefined): string {
@@ -115,6 +124,7 @@ function load(): Env {
     REST_PREFIX: restPrefix(raw.REST_PREFIX),
     LOCALES: locales(raw.LOCALES),
     DATA_DIR,
+    TRIBE_NAMESPACE_ALIAS: flag('TRIBE_NAMESPACE_ALIAS', raw.TRIBE_NAMESPACE_ALIAS, true),
     CACHE_TTL_SECONDS: nonNegative('CACHE_TTL_SECONDS', raw.CACHE_TTL_SECONDS, 30),
     CACHE_MAX_MB: nonNegative('CACHE_MAX_MB', raw.CACHE_MAX_MB, 64),
     NODE_ENV: raw.NODE_ENV || 'development',

@@ -6,12 +6,17 @@ import sharp from 'sharp'
 import { Users } from '../collections/Users.js'
 import { databaseAdapter } from './databaseAdapter.js'
 import { env } from './env.js'
+import type { CalendarPluginOptions } from './options.js'
 import { calendarPlugin } from './plugin.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /** Our own app: users, the calendar plugin, and the database chosen by DATABASE_URI. */
-export function buildCalendarConfig(databaseUri: string = env.DATABASE_URI, kind = env.DATABASE_KIND) {
+export function buildCalendarConfig(
+  databaseUri: string = env.DATABASE_URI,
+  kind = env.DATABASE_KIND,
+  pluginOptions: CalendarPluginOptions = {},
+) {
   return buildConfig({
     secret: env.PAYLOAD_SECRET,
     serverURL: env.SITE_URL,
@@ -28,7 +33,7 @@ export function buildCalendarConfig(databaseUri: string = env.DATABASE_URI, kind
     sharp,
     telemetry: false,
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
-    plugins: [calendarPlugin()],
+    plugins: [calendarPlugin({ tribeAlias: env.TRIBE_NAMESPACE_ALIAS, ...pluginOptions })],
   })
 }
 

@@ -1,10 +1,11 @@
+import { translate } from '../i18n/translate.js'
 import type { ParamSpec, RequestContext, RouteDef } from '../types.js'
 
 /** A parameter as the WordPress index shows it: JSON-schema keywords plus `required`. */
 export function indexArg(spec: ParamSpec, ctx: RequestContext): Record<string, unknown> {
   const arg: Record<string, unknown> = {}
   if (spec.default !== undefined) arg.default = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
-  if (spec.description !== undefined) arg.description = spec.description
+  if (spec.description !== undefined) arg.description = translate(spec.description, ctx.locale)
   if (spec.type !== undefined) arg.type = spec.type
   if (spec.format !== undefined) arg.format = spec.format
   if (spec.items !== undefined) arg.items = spec.items

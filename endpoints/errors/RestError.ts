@@ -1,19 +1,36 @@
-import { type MessageCode, msg } from './messages.js'
+import { translate } from '../i18n/translate.js'
+import { format, MESSAGES, type MessageCode, msg } from './messages.js'
 
 /** An error in the WordPress REST envelope: {code, message, data: {status, ...data}}. */
 export class RestError extends Error {
   readonly code: string
   readonly status: number
   readonly data: Record<string, unknown>
+  private readonly messageCode: MessageCode
+  private readonly args: Array<string | number>
 
   constructor(code: MessageCode, status: number, args: Array<string | number> = [], data: Record<string, unknown> = {}) {
     super(msg(code, ...args))
     this.code = code
     this.status = status
     this.data = data
+    this.messageCode = code
+    this.args = args
   }
 
-  toJSON() {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+  /** The envelope in a language: the message from its catalog, codes and data unchanged. */
+  toJSON(locale = 'en') {
+    const message = format(translate(MESSAGES[this.messageCode], locale), this.args)
+    return { code: this.code, message, data: { status: this.status, ...localizedData(this.data, locale) } }
   }
+}
+
+/** Per-parameter messages inside `data.params` are translated too when the catalog has them. */
+function localizedData(data: Record<string, unknown>, locale: string): Record<string, unknown> {
+  const params = data.params
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return data
+  const translated = Object.fromEntries(
+    Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? translate(v, locale) : v]),
+  )
+  return { ...data, params: translated }
 }

@@ -22,7 +22,12 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES
 
-export function msg(code: MessageCode, ...args: Array<string | number>): string {
+/** Fills `%s` / `%d` in order. */
+export function format(template: string, args: Array<string | number>): string {
   let i = 0
-  return MESSAGES[code].replace(/%[sd]/g, () => String(args[i++] ?? ''))
+  return template.replace(/%[sd]/g, () => String(args[i++] ?? ''))
+}
+
+export function msg(code: MessageCode, ...args: Array<string | number>): string {
+  return format(MESSAGES[code], args)
 }

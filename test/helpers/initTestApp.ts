@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { getPayload, type Payload } from 'payload'
 import { createApp } from '../../src/app.js'
 import { env } from '../../src/env.js'
+import type { CalendarPluginOptions } from '../../src/options.js'
 import { buildCalendarConfig } from '../../src/payload.config.js'
 import { createTestDatabase, type TestDatabase } from './testDatabase.js'
 
@@ -17,9 +18,9 @@ export interface TestApp {
 }
 
 /** Boots Payload on a fresh database and serves the Express app on an ephemeral loopback port. */
-export async function initTestApp(): Promise<TestApp> {
+export async function initTestApp(pluginOptions: CalendarPluginOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase()
-  const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind) })
+  const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind, pluginOptions) })
   const server: Server = await new Promise((resolve) => {
     const s = createApp(payload).listen(0, '127.0.0.1', () => resolve(s))
   })

@@ -1,4 +1,4 @@
 import { TAGS } from './slugs.js'
 import { termCollection } from './termCollection.js'
 
-export const EventTags = termCollection(TAGS, 'Event tag', 'Event tags')
+export const EventTags = termCollection(TAGS, 'tags', { singular: 'Event tag', plural: 'Event tags' })

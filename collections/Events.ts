@@ -1,12 +1,22 @@
-import type { CollectionConfig } from 'payload'
-import { canEditContent } from './access/canEditContent.js'
-import { publishedOrEditor } from './access/publishedOrEditor.js'
+import type { CollectionConfig, Field } from 'payload'
+import { changePosts, createPosts, readPosts } from './access/postAccess.js'
+import { protectedFieldRead } from './access/protectedFieldRead.js'
+import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { secretFields } from './fields/secretFields.js'
 import { slugField } from './fields/slugField.js'
+import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
+import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
+import { scaleBackStatus } from './hooks/scaleBackStatus.js'
+import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
+
+/** Hidden from anonymous readers while the event has a password (reference section 10). */
+const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field
+
+const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
 export const Events: CollectionConfig = {
   slug: EVENTS,
@@ -14,57 +24,105 @@ export const Events: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'startDate', 'endDate', 'venues', 'status', 'featured'],
+    listSearchableFields: ['title'],
   },
   defaultSort: 'startDate',
-  access: { read: publishedOrEditor, create: canEditContent, update: canEditContent, delete: canEditContent },
-  hooks: { beforeOperation: [assignId('post')] },
+  // Trash is Payload's (deletedAt); the wire shows a trashed event with status "trash".
+  trash: true,
+  versions: { maxPerDoc: 25 },
+  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePosts },
+  hooks: {
+    beforeOperation: [assignId('post')],
+    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
+    afterChange: [updateTermCountsAfterChange],
+    afterDelete: [updateTermCountsAfterDelete],
+  },
   fields: [
     idField,
-    { name: 'title', type: 'text', required: true },
-    { name: 'description', type: 'richText' },
-    { name: 'excerpt', type: 'textarea' },
+    { name: 'title', type: 'text', required: true, index: true },
     {
-      type: 'row',
-      fields: [
-        { name: 'startDate', type: 'date', required: true, index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-        { name: 'endDate', type: 'date', required: true, index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-      ],
-    },
-    { name: 'timezone', type: 'text', admin: { description: 'IANA time zone, e.g. Europe/Paris. Empty: the site time zone.' } },
-    { name: 'allDay', type: 'checkbox', defaultValue: false },
-    { name: 'venues', type: 'relationship', relationTo: VENUES, hasMany: true, index: true },
-    { name: 'organizers', type: 'relationship', relationTo: ORGANIZERS, hasMany: true, index: true },
-    { name: 'categories', type: 'relationship', relationTo: CATEGORIES, hasMany: true, index: true },
-    { name: 'tags', type: 'relationship', relationTo: TAGS, hasMany: true, index: true },
-    imageField,
-    {
-      type: 'row',
-      fields: [
-        { name: 'cost', type: 'text' },
-        { name: 'currencySymbol', type: 'text' },
-        { name: 'currencyCode', type: 'text' },
+      type: 'tabs',
+      tabs: [
         {
-          name: 'currencyPosition',
-          type: 'select',
-          defaultValue: 'prefix',
-          options: [
-            { label: 'Before the amount', value: 'prefix' },
-            { label: 'After the amount', value: 'suffix' },
+          label: 'When',
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, admin: dateTime },
+                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, admin: dateTime },
+              ],
+            },
+            {
+              name: 'timezone',
+              type: 'text',
+              admin: { description: 'IANA time zone (Europe/Paris) or UTC offset (UTC+2). Empty: the site time zone.' },
+            },
+            { name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false },
+          ],
+        },
+        {
+          label: 'Where',
+          fields: [guarded({ name: 'venues', type: 'relationship', relationTo: VENUES, hasMany: true, index: true })],
+        },
+        {
+          label: 'Who',
+          fields: [guarded({ name: 'organizers', type: 'relationship', relationTo: ORGANIZERS, hasMany: true, index: true })],
+        },
+        {
+          label: 'Details',
+          fields: [
+            ...descriptionFields(protectedFieldRead),
+            guarded({ name: 'excerpt', type: 'textarea' }),
+            guarded(imageField),
+            {
+              type: 'row',
+              fields: [
+                guarded({ name: 'cost', type: 'text', admin: { description: 'A number, a range ("5 - 50") or text ("Free").' } }),
+                guarded({ name: 'currencySymbol', type: 'text' }),
+                guarded({ name: 'currencyCode', type: 'text' }),
+                guarded({
+                  name: 'currencyPosition',
+                  type: 'select',
+                  options: [
+                    { label: 'Before the amount', value: 'prefix' },
+                    { label: 'After the amount', value: 'postfix' },
+                  ],
+                }),
+              ],
+            },
+            guarded({ name: 'website', type: 'text' }),
+            guarded({ name: 'categories', type: 'relationship', relationTo: CATEGORIES, hasMany: true, index: true }),
+            guarded({ name: 'tags', type: 'relationship', relationTo: TAGS, hasMany: true, index: true }),
+            {
+              type: 'row',
+              fields: [
+                guarded({ name: 'showMap', type: 'checkbox', defaultValue: false }),
+                guarded({ name: 'showMapLink', type: 'checkbox', defaultValue: false }),
+                guarded({ name: 'ticketed', type: 'checkbox', defaultValue: false, index: true }),
+              ],
+            },
+            { name: 'parent', label: 'Parent event', type: 'relationship', relationTo: EVENTS, index: true },
+          ],
+        },
+        {
+          label: 'Visibility',
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
+                guarded({ name: 'sticky', type: 'checkbox', defaultValue: false }),
+                guarded({ name: 'featured', type: 'checkbox', defaultValue: false, index: true }),
+              ],
+            },
+            ...secretFields({ name: 'password', label: 'Event password' }),
           ],
         },
       ],
     },
-    { name: 'website', type: 'text' },
-    { name: 'showMap', type: 'checkbox', defaultValue: false },
-    { name: 'showMapLink', type: 'checkbox', defaultValue: false },
-    { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
-    { name: 'sticky', type: 'checkbox', defaultValue: false },
-    { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
-    { name: 'ticketed', type: 'checkbox', defaultValue: false, index: true },
-    { name: 'parent', label: 'Parent event', type: 'relationship', relationTo: EVENTS, index: true },
     slugField('title'),
     postStatusField,
-    ...secretFields({ name: 'password', label: 'Event password', admin: { position: 'sidebar' } }),
     authorField,
     publishedAtField,
   ],

@@ -2,14 +2,14 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 import { env } from '../src/env.js'
 import { anyone } from './access/anyone.js'
-import { canEditContent } from './access/canEditContent.js'
+import { createPosts } from './access/postAccess.js'
 import { MEDIA } from './slugs.js'
 
 /** Featured images of events, venues and organizers. */
 export const Media: CollectionConfig = {
   slug: MEDIA,
   labels: { singular: 'Image', plural: 'Media' },
-  access: { read: anyone, create: canEditContent, update: canEditContent, delete: canEditContent },
+  access: { read: anyone, create: createPosts, update: createPosts, delete: createPosts },
   upload: {
     staticDir: path.join(env.DATA_DIR, 'media'),
     mimeTypes: ['image/*'],

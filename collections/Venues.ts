@@ -1,22 +1,34 @@
 import type { CollectionConfig } from 'payload'
-import { canEditContent } from './access/canEditContent.js'
-import { publishedOrEditor } from './access/publishedOrEditor.js'
+import { changePosts, createPosts, readPosts } from './access/postAccess.js'
+import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
+import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
+import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
+import { scaleBackStatus } from './hooks/scaleBackStatus.js'
+import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 import { VENUES } from './slugs.js'
+
+const unlink = unlinkFromEvents('venues')
 
 export const Venues: CollectionConfig = {
   slug: VENUES,
   labels: { singular: 'Venue', plural: 'Venues' },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'city', 'country', 'status'] },
-  access: { read: publishedOrEditor, create: canEditContent, update: canEditContent, delete: canEditContent },
-  hooks: { beforeOperation: [assignId('post')] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'city', 'country', 'status'], listSearchableFields: ['title', 'city'] },
+  trash: true,
+  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts },
+  hooks: {
+    beforeOperation: [assignId('post')],
+    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
+    afterChange: [unlink.afterChange],
+    afterDelete: [unlink.afterDelete],
+  },
   fields: [
     idField,
-    { name: 'title', label: 'Venue name', type: 'text', required: true },
-    { name: 'description', type: 'richText' },
+    { name: 'title', label: 'Venue name', type: 'text', required: true, index: true },
+    ...descriptionFields(),
     { name: 'address', type: 'text' },
     { type: 'row', fields: [{ name: 'city', type: 'text' }, { name: 'zip', type: 'text' }] },
     {
@@ -24,18 +36,25 @@ export const Venues: CollectionConfig = {
       fields: [
         { name: 'state', type: 'text' },
         { name: 'province', type: 'text' },
-        { name: 'stateprovince', type: 'text' },
+        { name: 'stateprovince', label: 'State or province', type: 'text' },
       ],
     },
     { name: 'country', type: 'text' },
     { name: 'phone', type: 'text' },
     { name: 'website', type: 'text' },
-    { type: 'row', fields: [{ name: 'showMap', type: 'text' }, { name: 'showMapLink', type: 'text' }] },
     {
       type: 'row',
       fields: [
-        { name: 'latitude', type: 'number', min: -90, max: 90, index: true },
-        { name: 'longitude', type: 'number', min: -180, max: 180, index: true },
+        // Strings, as the reference types them ("true"/"false"); empty means shown.
+        { name: 'showMap', type: 'text', admin: { description: '"true" or "false"' } },
+        { name: 'showMapLink', type: 'text', admin: { description: '"true" or "false"' } },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'latitude', type: 'number', min: -90, max: 90, index: true, admin: { step: 0.000001 } },
+        { name: 'longitude', type: 'number', min: -180, max: 180, index: true, admin: { step: 0.000001 } },
       ],
     },
     imageField,

@@ -2,7 +2,8 @@
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
-export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const
+// Stored statuses. "trash" is not one: a trashed post has Payload's deletedAt set and shows as "trash" on the wire.
+export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 export function isRole(value: unknown): value is Role {

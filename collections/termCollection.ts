@@ -4,21 +4,39 @@ import { canManageTerms } from './access/canManageTerms.js'
 import { idField } from './fields/idField.js'
 import { slugField } from './fields/slugField.js'
 import { assignId } from './hooks/assignId.js'
+import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 
-/** A taxonomy (categories, tags): terms share WordPress's term-ID sequence. */
-export function termCollection(slug: string, singular: string, plural: string, extraFields: Field[] = []): CollectionConfig {
+const never = () => false
+
+/** A taxonomy (categories, tags): terms share WordPress's term-ID sequence; deleting one is permanent. */
+export function termCollection(
+  slug: string,
+  eventField: 'categories' | 'tags',
+  labels: { singular: string; plural: string },
+  extraFields: Field[] = [],
+): CollectionConfig {
   return {
     slug,
-    labels: { singular, plural },
-    admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
+    labels,
+    admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'count'], listSearchableFields: ['name', 'slug'] },
+    defaultSort: 'name',
     access: { read: anyone, create: canManageTerms, update: canManageTerms, delete: canManageTerms },
-    hooks: { beforeOperation: [assignId('term')] },
+    hooks: { beforeOperation: [assignId('term')], afterDelete: [unlinkFromEvents(eventField).afterDelete] },
     fields: [
       idField,
       { name: 'name', type: 'text', required: true, index: true },
       { name: 'description', type: 'textarea' },
       ...extraFields,
       slugField('name'),
+      {
+        name: 'count',
+        label: 'Published events',
+        type: 'number',
+        defaultValue: 0,
+        index: true,
+        access: { create: never, update: never },
+        admin: { readOnly: true, position: 'sidebar', description: 'Kept up to date as events change.' },
+      },
     ],
   }
 }

@@ -1,4 +1,5 @@
 import type { Field } from 'payload'
+import { editorsOnlyField } from '../access/editorsOnlyField.js'
 import { POST_STATUSES } from '../roles.js'
 import { MEDIA, USERS } from '../slugs.js'
 
@@ -13,11 +14,13 @@ export const postStatusField: Field = {
   admin: { position: 'sidebar' },
 }
 
+/** Set to the creator by assignAuthor; only editors may hand a post to someone else. */
 export const authorField: Field = {
   name: 'author',
   type: 'relationship',
   relationTo: USERS,
   index: true,
+  access: { update: editorsOnlyField },
   admin: { position: 'sidebar' },
 }
 

@@ -1,21 +1,20 @@
 import type { Field, TextField } from 'payload'
 import { hashSecret } from '../secrets.js'
 
+const never = () => false
+
 /**
- * A write-only secret (the event password) as two fields:
+ * A write-only secret (the event password) as three fields:
  * - `<name>Hash`, hidden: the scrypt hash, never in any API response and not writable directly;
  * - `<name>`, virtual: what editors type (admin, /api, the calendar namespace). A string sets a new
- *   hash, an empty string or null removes it, leaving it out keeps the stored hash.
+ *   hash, an empty string or null removes it, leaving it out keeps the stored hash;
+ * - `has<Name>`, read-only: whether a secret is set, so access rules and lists can tell without the hash.
  */
 export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[] {
   const hashName = `${input.name}Hash`
+  const flagName = `has${input.name[0]!.toUpperCase()}${input.name.slice(1)}`
   return [
-    {
-      name: hashName,
-      type: 'text',
-      hidden: true,
-      access: { create: () => false, update: () => false },
-    },
+    { name: hashName, type: 'text', hidden: true, access: { create: never, update: never } },
     {
       ...input,
       type: 'text',
@@ -31,11 +30,22 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
         beforeChange: [
           ({ value, siblingData }) => {
             if (value === undefined) return undefined
-            siblingData[hashName] = value === null || value === '' ? null : hashSecret(String(value))
+            const cleared = value === null || value === ''
+            siblingData[hashName] = cleared ? null : hashSecret(String(value))
+            siblingData[flagName] = !cleared
             return undefined
           },
         ],
       },
     } as TextField,
+    {
+      name: flagName,
+      label: `${input.label ?? input.name} set`,
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      access: { create: never, update: never },
+      admin: { readOnly: true, position: input.admin?.position },
+    },
   ]
 }

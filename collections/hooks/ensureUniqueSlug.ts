@@ -1,16 +1,20 @@
 import type { CollectionSlug, FieldHook } from 'payload'
 import { toSlug } from './toSlug.js'
 
+const TRASHED = '__trashed'
+
 /**
- * Field hook for `slug`: derive it from `source` when empty, then append -2, -3… until no other
- * document of the collection has it (WordPress's wp_unique_post_slug).
+ * Field hook for `slug` (WordPress's wp_unique_post_slug): derive it from `source` when empty,
+ * append -2, -3… until no other document of the collection has it, and mark trashed documents with
+ * `__trashed` (removed again when they are restored).
  */
 export function ensureUniqueSlug(source: string): FieldHook {
   return async ({ value, data, originalDoc, collection, req }) => {
-    const given = typeof value === 'string' ? toSlug(value) : ''
+    const given = typeof value === 'string' ? toSlug(value.replace(/__trashed(-\d+)?$/, '')) : ''
     const base = given || toSlug(String(data?.[source] ?? originalDoc?.[source] ?? '')) || 'untitled'
-    if (!collection) return base
-    if (originalDoc?.slug === base) return base
+    const deletedAt = data && 'deletedAt' in data ? data.deletedAt : originalDoc?.deletedAt
+    const suffix = deletedAt ? TRASHED : ''
+    if (!collection) return `${base}${suffix}`
     const taken = await req.payload.find({
       collection: collection.slug as CollectionSlug,
       where: { slug: { like: base } },
@@ -24,9 +28,8 @@ export function ensureUniqueSlug(source: string): FieldHook {
     const used = new Set(
       taken.docs.filter((doc) => doc.id !== originalDoc?.id).map((doc) => (doc as { slug?: string }).slug),
     )
-    if (!used.has(base)) return base
-    let n = 2
-    while (used.has(`${base}-${n}`)) n++
-    return `${base}-${n}`
+    let candidate = base
+    for (let n = 2; used.has(`${candidate}${suffix}`); n++) candidate = `${base}-${n}`
+    return `${candidate}${suffix}`
   }
 }

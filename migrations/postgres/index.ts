@@ -1,9 +1,15 @@
 import * as migration_20261122_080334_initial from './20261122_080334_initial';
+import * as migration_20261123_030555_posts_trash_versions_counts from './20261123_030555_posts_trash_versions_counts';
 
 export const migrations = [
   {
     up: migration_20261122_080334_initial.up,
     down: migration_20261122_080334_initial.down,
-    name: '20261122_080334_initial'
+    name: '20261122_080334_initial',
+  },
+  {
+    up: migration_20261123_030555_posts_trash_versions_counts.up,
+    down: migration_20261123_030555_posts_trash_versions_counts.down,
+    name: '20261123_030555_posts_trash_versions_counts'
   },
 ];

@@ -1,9 +1,15 @@
 import * as migration_20261122_080325_initial from './20261122_080325_initial';
+import * as migration_20261123_030551_posts_trash_versions_counts from './20261123_030551_posts_trash_versions_counts';
 
 export const migrations = [
   {
     up: migration_20261122_080325_initial.up,
     down: migration_20261122_080325_initial.down,
-    name: '20261122_080325_initial'
+    name: '20261122_080325_initial',
+  },
+  {
+    up: migration_20261123_030551_posts_trash_versions_counts.up,
+    down: migration_20261123_030551_posts_trash_versions_counts.down,
+    name: '20261123_030551_posts_trash_versions_counts'
   },
 ];

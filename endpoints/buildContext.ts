@@ -30,11 +30,13 @@ export async function buildContext(
   const { user } = await payload.auth({ headers })
   if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
   const langSegment = mount.locale === env.LOCALES[0] ? '' : `/${mount.locale}`
+  const restRoot = `${env.SITE_URL}${langSegment}${env.REST_PREFIX}`
   return {
     payload,
     user: user ?? null,
-    restRoot: `${env.SITE_URL}${langSegment}${env.REST_PREFIX}`,
+    restRoot,
     namespace: mount.namespace,
+    base: `${restRoot}/${mount.namespace}`,
     locale: mount.locale,
     options,
   }

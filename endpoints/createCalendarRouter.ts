@@ -8,11 +8,31 @@ import { RestError } from './errors/RestError.js'
 import { matchRoute } from './matchRoute.js'
 import { parseParams } from './params/parseParams.js'
 import { ROUTES } from './routes.js'
-import type { HttpMethod } from './types.js'
+import type { EndpointDef, HttpMethod, Params, RequestContext } from './types.js'
+
+/** The methods of a route the caller may use (reference 1.4: Allow lists only permitted ones). */
+async function allowedMethods(endpoints: EndpointDef[], ctx: RequestContext, pathParams: Params): Promise<string[]> {
+  const allowed: string[] = []
+  for (const endpoint of endpoints) {
+    const permission = endpoint.permission
+    const ok = !permission || (await Promise.resolve().then(() => permission(ctx, pathParams)).catch(() => false))
+    if (ok) allowed.push(...endpoint.methods)
+  }
+  return allowed
+}
+
+/** Path parameters as the declarations convert them (an ID route's id as a number). */
+function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string, string>): Params {
+  const converted: Params = {}
+  for (const [name, value] of Object.entries(raw)) converted[name] = endpoint?.params[name]?.type === 'integer' ? Number(value) : value
+  return converted
+}
 
 /**
- * The namespace router: body parsing, route match (404 rest_no_route), context, parameters, handler,
- * then the one error middleware. Mount it at {REST_PREFIX}/{namespace}, once per namespace and language.
+ * The namespace router: body parsing, route match (404 rest_no_route), context, parameters
+ * (400 rest_missing_callback_param / rest_invalid_param), permission (401/403 rest_forbidden),
+ * handler, then the one error middleware. Mount it at {REST_PREFIX}/{namespace}, once per namespace
+ * and language.
  */
 export function createCalendarRouter(
   payload: Payload,
@@ -31,18 +51,22 @@ export function createCalendarRouter(
     const match = matchRoute(ROUTES, req.path === '/' ? '' : req.path)
     if (!match) throw new RestError('rest_no_route', 404)
     const ctx = await buildContext(req, payload, options, mount)
-    const methods = match.route.endpoints.flatMap((e) => e.methods)
-    res.set('Allow', methods.join(', '))
+    const method = (req.method === 'HEAD' || req.method === 'OPTIONS' ? 'GET' : req.method) as HttpMethod
+    const endpoint = match.route.endpoints.find((e) => e.methods.includes(method))
+    const pathParams = convertPathParams(endpoint, match.pathParams)
+    res.set('Allow', (await allowedMethods(match.route.endpoints, ctx, pathParams)).join(', '))
     if (req.method === 'OPTIONS') {
       res.json(routeEntry(match.route, ctx))
       return
     }
-    const method = (req.method === 'HEAD' ? 'GET' : req.method) as HttpMethod
-    const endpoint = match.route.endpoints.find((e) => e.methods.includes(method))
     if (!endpoint) throw new RestError('rest_no_route', 404)
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}
-    const params = parseParams(endpoint.params, { path: match.pathParams, query: req.query, body }, ctx)
-    const result = await endpoint.handler(ctx, params)
+    const query = req.query as Record<string, unknown>
+    const { params, input } = await parseParams(endpoint.params, { path: match.pathParams, query, body }, ctx)
+    if (endpoint.permission && !(await endpoint.permission(ctx, params))) {
+      throw new RestError('rest_forbidden', ctx.user ? 403 : 401)
+    }
+    const result = await endpoint.handler(ctx, params, input)
     if (result.headers) res.set(result.headers)
     res.status(result.status ?? 200).json(result.body)
   })

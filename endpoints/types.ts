@@ -11,12 +11,17 @@ export interface RequestContext {
   restRoot: string
   /** Namespace this request came through, e.g. calendar/events/v1 */
   namespace: string
+  /** restRoot + '/' + namespace: the base of every rest_url this request emits. */
+  base: string
   /** Language of this request (first of LOCALES by default). */
   locale: string
   options: ResolvedCalendarOptions
 }
 
-/** One request parameter, declared once: drives validation, the namespace index and /doc. */
+/**
+ * One request parameter, declared once: `parse` validates and converts it (reference 1.1 steps 3–4),
+ * the other keys are what the namespace index and /doc show.
+ */
 export interface ParamSpec {
   type?: 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object'
   description?: string
@@ -26,6 +31,16 @@ export interface ParamSpec {
   items?: { type: string }
   format?: string
   enum?: readonly string[]
+  /** Checks and converts a present value; throws ParamError. Absent: the raw value is kept. */
+  parse?: (raw: unknown, ctx: RequestContext, name: string) => unknown
+}
+
+/** What a handler gets besides the parsed values: which were sent, and the raw input. */
+export interface EndpointInput {
+  /** Names of declared parameters the caller sent (defaults excluded). */
+  given: ReadonlySet<string>
+  /** Every input value, declared or not (path, query, body merged; the body wins). */
+  raw: Record<string, unknown>
 }
 
 export interface RestResponse {
@@ -34,10 +49,17 @@ export interface RestResponse {
   headers?: Record<string, string>
 }
 
+export type Params = Record<string, unknown>
+
 export interface EndpointDef {
   methods: HttpMethod[]
   params: Record<string, ParamSpec>
-  handler: (ctx: RequestContext, params: Record<string, unknown>) => Promise<RestResponse> | RestResponse
+  /**
+   * WordPress's permission_callback: runs after validation with the parsed values; false answers
+   * 401 rest_forbidden to anonymous callers and 403 to signed-in ones. Also decides the Allow header.
+   */
+  permission?: (ctx: RequestContext, params: Params) => boolean | Promise<boolean>
+  handler: (ctx: RequestContext, params: Params, input: EndpointInput) => Promise<RestResponse> | RestResponse
 }
 
 /** A route of the namespace, as data. `pattern` is the WordPress route regex relative to the namespace. */

@@ -1,19 +1,30 @@
 import { translate } from '../i18n/translate.js'
-import { format, MESSAGES, type MessageCode, msg } from './messages.js'
+import { format, MESSAGES, type MessageCode, msg, WIRE_CODES } from './messages.js'
 
-/** An error in the WordPress REST envelope: {code, message, data: {status, ...data}}. */
+/**
+ * An error in the WordPress REST envelope: {code, message, data: {status, ...data}}, plus any
+ * top-level extras (WordPress's `additional_data`).
+ */
 export class RestError extends Error {
   readonly code: string
   readonly status: number
   readonly data: Record<string, unknown>
+  readonly extra: Record<string, unknown>
   private readonly messageCode: MessageCode
   private readonly args: Array<string | number>
 
-  constructor(code: MessageCode, status: number, args: Array<string | number> = [], data: Record<string, unknown> = {}) {
+  constructor(
+    code: MessageCode,
+    status: number,
+    args: Array<string | number> = [],
+    data: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(msg(code, ...args))
-    this.code = code
+    this.code = WIRE_CODES[code] ?? code
     this.status = status
     this.data = data
+    this.extra = extra
     this.messageCode = code
     this.args = args
   }
@@ -21,7 +32,7 @@ export class RestError extends Error {
   /** The envelope in a language: the message from its catalog, codes and data unchanged. */
   toJSON(locale = 'en') {
     const message = format(translate(MESSAGES[this.messageCode], locale), this.args)
-    return { code: this.code, message, data: { status: this.status, ...localizedData(this.data, locale) } }
+    return { code: this.code, message, data: { status: this.status, ...localizedData(this.data, locale) }, ...this.extra }
   }
 }
 

@@ -8,7 +8,7 @@ export function errorMiddleware(payload: Payload): ErrorRequestHandler {
     let error: RestError
     if (err instanceof RestError) error = err
     else if (err?.type === 'entity.parse.failed') error = new RestError('rest_invalid_json', 400)
-    else if (err?.type === 'entity.too.large') error = new RestError('rest_invalid_param', 413, ['body'])
+    else if (err?.type === 'entity.too.large') error = new RestError('rest_payload_too_large', 413)
     else if (err?.name === 'Forbidden') error = new RestError('rest_forbidden', 403)
     else {
       payload.logger.error({ err, method: req.method, url: req.originalUrl }, 'calendar request failed')

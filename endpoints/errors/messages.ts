@@ -18,9 +18,34 @@ export const MESSAGES = {
   'event-archive-page-not-found': 'The requested event archive page does not exist',
   'venue-archive-page-not-found': 'The requested venue archive page does not exist',
   'organizer-archive-page-not-found': 'The requested organizer archive page does not exist',
+  'could-not-delete-event': 'The event could not be deleted',
+  'could-not-update-event': 'The event could not be updated',
+  'venue-not-accessible': 'The requested venue is not accessible',
+  'organizer-not-accessible': 'The requested organizer is not accessible',
+  'venue-is-in-trash': 'The venue is already trashed',
+  'organizer-is-in-trash': 'The organizer is already trashed',
+  'could-not-delete-venue': 'The venue could not be deleted',
+  'could-not-delete-organizer': 'The organizer could not be deleted',
+  'could-not-create-venue': 'The venue could not be created from the provided data',
+  'could-not-create-organizer': 'The organizer could not be created from the provided data',
+  'could-not-update-venue': 'The venue could not be updated',
+  'could-not-update-organizer': 'The organizer could not be updated',
+  'invalid-linked-post-id': 'The provided linked post ID is not valid',
+  term_exists: 'A term with the name provided already exists with this parent.',
+  term_exists_tag: 'A term with the name provided already exists in this taxonomy.',
+  duplicate_term_slug: 'The slug "%s" is already in use by another term.',
+  rest_taxonomy_not_hierarchical: 'Cannot set parent term, taxonomy is not hierarchical.',
+  rest_term_invalid: 'Parent term does not exist.',
+  'image-not-found': 'The image could not be found or is not an image.',
+  'image-download-failed': 'The image at the given URL could not be downloaded or is not an image.',
+  rest_too_many_requests: 'Too many failed sign-in attempts. Try again in %d seconds.',
+  rest_payload_too_large: 'The request body is too large.',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES
+
+/** Catalog entries that share a wire code with another (same code, different message). */
+export const WIRE_CODES: Partial<Record<MessageCode, string>> = { term_exists_tag: 'term_exists' }
 
 /** Fills `%s` / `%d` in order. */
 export function format(template: string, args: Array<string | number>): string {

@@ -1,23 +1,55 @@
+import { ParamError } from '../errors/ParamError.js'
 import { RestError } from '../errors/RestError.js'
-import type { ParamSpec, RequestContext } from '../types.js'
+import type { EndpointInput, ParamSpec, Params, RequestContext } from '../types.js'
+
+export interface ParamSources {
+  path: Record<string, string>
+  query: Record<string, unknown>
+  body: Record<string, unknown>
+}
 
 /**
- * Collects parameters the WordPress way (reference 1.1): URL path params, then the query string,
- * then the body (which wins), then defaults. Missing required ones fail together, in declaration order.
+ * WordPress's request pipeline for arguments (reference 1.1): merge path, query and body (the body
+ * wins), apply defaults, fail on missing required ones (400 rest_missing_callback_param, in declaration
+ * order), then validate and convert every present one, failing on all invalid ones at once
+ * (400 rest_invalid_param with data.params and data.details).
  */
-export function parseParams(
+export async function parseParams(
   specs: Record<string, ParamSpec>,
-  sources: { path: Record<string, string>; query: Record<string, unknown>; body: Record<string, unknown> },
+  sources: ParamSources,
   ctx: RequestContext,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...sources.path, ...sources.query, ...sources.body }
-  const params: Record<string, unknown> = {}
+): Promise<{ params: Params; input: EndpointInput }> {
+  const raw: Record<string, unknown> = { ...sources.path, ...sources.query, ...sources.body }
+  const given = new Set<string>()
+  const present: Array<[string, ParamSpec, unknown]> = []
   const missing: string[] = []
   for (const [name, spec] of Object.entries(specs)) {
-    if (merged[name] !== undefined) params[name] = merged[name]
-    else if (spec.default !== undefined) params[name] = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
-    else if (spec.required) missing.push(name)
+    if (raw[name] !== undefined) {
+      given.add(name)
+      present.push([name, spec, raw[name]])
+    } else if (spec.default !== undefined) {
+      present.push([name, spec, typeof spec.default === 'function' ? spec.default(ctx) : spec.default])
+    } else if (spec.required) missing.push(name)
   }
   if (missing.length) throw new RestError('rest_missing_callback_param', 400, [missing.join(', ')], { params: missing })
-  return params
+
+  const params: Params = {}
+  const invalid: Record<string, string> = {}
+  const details: Record<string, unknown> = {}
+  for (const [name, spec, value] of present) {
+    try {
+      params[name] = spec.parse ? await spec.parse(value, ctx, name) : value
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error
+      invalid[name] = error.message
+      if (error.detail) details[name] = error.detail
+    }
+  }
+  const names = Object.keys(invalid)
+  if (names.length) {
+    // PHP serialises an empty details array as [] (reference 1.1).
+    const data = { params: invalid, details: Object.keys(details).length ? details : [] }
+    throw new RestError('rest_invalid_param', 400, [names.join(', ')], data)
+  }
+  return { params, input: { given, raw } }
 }

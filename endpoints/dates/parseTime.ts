@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon'
+
+// PHP's strtotime(), the test behind TEC's `is_time` validator (reference 5.1), for the forms people
+// send: Unix timestamps, ISO 8601 and SQL dates, common written dates, and relative phrases such as
+// "now", "yesterday 23:59", "+1 month", "next friday", "2 weeks ago".
+
+const ABSOLUTE_FORMATS = [
+  'yyyy/MM/dd', 'yyyy/MM/dd HH:mm', 'yyyy/MM/dd HH:mm:ss', 'MM/dd/yyyy', 'MM/dd/yyyy HH:mm', 'MM/dd/yyyy HH:mm:ss',
+  'dd-MM-yyyy', 'dd-MM-yyyy HH:mm', 'dd.MM.yyyy', 'dd.MM.yyyy HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy-MM-dd H:mm',
+  'MMMM d, yyyy', 'MMMM d yyyy', 'MMM d, yyyy', 'MMM d yyyy', 'd MMMM yyyy', 'd MMM yyyy',
+  'MMMM d, yyyy h:mm a', 'MMMM d, yyyy HH:mm', 'd MMMM yyyy HH:mm', 'MMMM yyyy',
+]
+const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years'> = {
+  sec: 'seconds', second: 'seconds', min: 'minutes', minute: 'minutes', hour: 'hours', day: 'days',
+  week: 'weeks', fortnight: 'weeks', month: 'months', year: 'years',
+}
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+function absolute(text: string, zone: string): DateTime | null {
+  const options = { zone, setZone: true }
+  for (const candidate of [
+    DateTime.fromISO(text, options),
+    DateTime.fromSQL(text, options),
+    DateTime.fromRFC2822(text, options),
+    DateTime.fromHTTP(text, options),
+  ]) {
+    if (candidate.isValid) return candidate
+  }
+  for (const format of ABSOLUTE_FORMATS) {
+    const candidate = DateTime.fromFormat(text, format, { zone, locale: 'en-US' })
+    if (candidate.isValid) return candidate
+  }
+  return null
+}
+
+/** "23:59", "9:30:15", "7pm", "noon", "midnight" → the time of day, or null. */
+function timeOfDay(token: string): { hour: number; minute: number; second: number } | null {
+  if (token === 'noon') return { hour: 12, minute: 0, second: 0 }
+  if (token === 'midnight') return { hour: 0, minute: 0, second: 0 }
+  const m = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*(am|pm)?$/.exec(token)
+  if (!m || (!m[2] && !m[4])) return null
+  let hour = Number(m[1])
+  if (m[4]) {
+    if (hour < 1 || hour > 12) return null
+    hour = (hour % 12) + (m[4] === 'pm' ? 12 : 0)
+  }
+  const minute = Number(m[2] ?? 0)
+  const second = Number(m[3] ?? 0)
+  return hour < 24 && minute < 60 && second < 60 ? { hour, minute, second } : null
+}
+
+function relative(text: string, now: DateTime): DateTime | null {
+  let dt = now
+  let rest = text.replace(/\s+/g, ' ').trim()
+  const take = (re: RegExp): RegExpExecArray | null => {
+    const m = re.exec(rest)
+    if (m) rest = rest.slice(m[0].length).trim()
+    return m
+  }
+  let matched = false
+  for (;;) {
+    let m: RegExpExecArray | null
+    if ((m = take(/^(now)\b/))) {
+      // nothing: the base is now
+    } else if ((m = take(/^(today|midnight)\b/))) dt = dt.startOf('day')
+    else if ((m = take(/^tomorrow\b/))) dt = dt.plus({ days: 1 }).startOf('day')
+    else if ((m = take(/^yesterday\b/))) dt = dt.minus({ days: 1 }).startOf('day')
+    else if ((m = take(/^noon\b/))) dt = dt.set({ hour: 12, minute: 0, second: 0, millisecond: 0 })
+    else if ((m = take(/^([+-]?\d+)\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b(\s+ago\b)?/))) {
+      const n = Number(m[1]) * (m[2] === 'fortnight' ? 2 : 1) * (m[3] ? -1 : 1)
+      dt = dt.plus({ [UNITS[m[2]!]!]: n })
+    } else if ((m = take(/^(next|last|this)\s+(sec|second|min|minute|hour|day|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/))) {
+      const direction = m[1] === 'next' ? 1 : m[1] === 'last' ? -1 : 0
+      const weekday = WEEKDAYS.indexOf(m[2]!)
+      if (weekday >= 0) {
+        const target = weekday + 1
+        let days = target - dt.weekday
+        if (direction > 0 && days <= 0) days += 7
+        if (direction < 0 && days >= 0) days -= 7
+        dt = dt.plus({ days }).startOf('day')
+      } else dt = dt.plus({ [UNITS[m[2]!]!]: direction })
+    } else if ((m = take(/^(\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?)(?=\s|$)/))) {
+      const time = timeOfDay(m[1]!)
+      if (!time) return null
+      dt = dt.set({ ...time, millisecond: 0 })
+    } else break
+    matched = true
+    if (!rest) break
+  }
+  return matched && !rest ? dt : null
+}
+
+/**
+ * The instant a strtotime()-style input names, reading wall-clock forms in `zone`. Numbers are Unix
+ * timestamps (UTC). Returns null when the input is not a time PHP would accept.
+ */
+export function parseTime(input: unknown, zone: string, now: DateTime = DateTime.now()): DateTime | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? DateTime.fromSeconds(input, { zone: 'UTC' }) : null
+  if (typeof input !== 'string') return null
+  const text = input.trim()
+  if (!text || text.length > 100) return null
+  if (/^-?\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text)
+    // Eight digits is a date (20261224), as PHP reads it; other numbers are timestamps.
+    if (/^\d{8}$/.test(text)) return absolute(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`, zone)
+    return Number.isFinite(n) && Math.abs(n) < 1e11 ? DateTime.fromSeconds(n, { zone: 'UTC' }) : null
+  }
+  const found = absolute(text, zone) ?? relative(text.toLowerCase(), now.setZone(zone))
+  if (!found || !found.isValid || found.year < 1000 || found.year > 9999) return null
+  return found
+}

@@ -1,0 +1,165 @@
+import { ParamError } from '../errors/ParamError.js'
+import { parseTime } from '../dates/parseTime.js'
+import type { ParamSpec, RequestContext } from '../types.js'
+
+// Constructors for parameter declarations. Every wire quirk of WordPress's argument handling lives
+// here, once (reference 1.1 and 1.6): digit strings count as integers, booleans accept
+// true/false/1/0/"", list parameters take CSV or `x[]=` arrays, dates carry no `type`.
+
+export interface ArgOptions {
+  description?: string
+  default?: ParamSpec['default']
+  required?: boolean
+}
+
+function base(options: ArgOptions): Pick<ParamSpec, 'description' | 'default' | 'required'> {
+  const spec: Pick<ParamSpec, 'description' | 'default' | 'required'> = {}
+  if (options.default !== undefined) spec.default = options.default
+  if (options.description !== undefined) spec.description = options.description
+  if (options.required) spec.required = true
+  return spec
+}
+
+/** An integer from a JSON number or a string of digits; anything else fails. */
+export function toInteger(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : null
+  if (typeof raw === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(raw)) return Number(raw)
+  return null
+}
+
+/** WordPress's rest_is_boolean / rest_sanitize_boolean. */
+export function toBoolean(raw: unknown): boolean | null {
+  if (typeof raw === 'boolean') return raw
+  if (raw === 1 || raw === 0) return raw === 1
+  if (typeof raw === 'string') {
+    const v = raw.trim().toLowerCase()
+    if (v === 'true' || v === '1') return true
+    if (v === 'false' || v === '0' || v === '') return false
+  }
+  return null
+}
+
+/** A CSV string or an array (`x[]=1&x[]=2`, JSON list) as a list of trimmed non-empty items. */
+export function toList(raw: unknown): unknown[] | null {
+  if (Array.isArray(raw)) return raw.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '')
+  if (typeof raw === 'string') return raw.split(',').map((v) => v.trim()).filter(Boolean)
+  if (typeof raw === 'number') return [raw]
+  return null
+}
+
+/** An integer (type integer). `min` rejects smaller values ("Invalid parameter."). */
+export function integerArg(options: ArgOptions & { min?: number } = {}): ParamSpec {
+  return {
+    ...base(options),
+    type: 'integer',
+    parse: (raw) => {
+      const n = toInteger(raw)
+      if (n === null || (options.min !== undefined && n < options.min)) throw new ParamError()
+      return n
+    },
+  }
+}
+
+/** A positive integer, WordPress's is_positive_int: 0, -1, "foo" and 1.5 all fail. */
+export function positiveIntArg(options: ArgOptions = {}): ParamSpec {
+  return integerArg({ ...options, min: 1 })
+}
+
+/** A number (geolocation), type number, format double. */
+export function numberArg(options: ArgOptions = {}): ParamSpec {
+  return {
+    ...base(options),
+    type: 'number',
+    format: 'double',
+    parse: (raw) => {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN
+      if (!Number.isFinite(n)) throw new ParamError()
+      return n
+    },
+  }
+}
+
+/** A boolean; a value WordPress would not read as one fails with "<p> is not of type boolean.". */
+export function booleanArg(options: ArgOptions = {}): ParamSpec {
+  return {
+    ...base(options),
+    type: 'boolean',
+    parse: (raw, _ctx, name) => {
+      const b = toBoolean(raw)
+      if (b === null) throw ParamError.wrongType(name, 'boolean')
+      return b
+    },
+  }
+}
+
+/**
+ * A string. Non-strings fail the type check; empty strings fail unless `allowEmpty` (TEC's
+ * is_string validator); `maxLength` bounds what reaches the database.
+ */
+export function stringArg(options: ArgOptions & { allowEmpty?: boolean; maxLength?: number; untyped?: boolean } = {}): ParamSpec {
+  const max = options.maxLength ?? 10_000
+  return {
+    ...base(options),
+    ...(options.untyped ? {} : { type: 'string' as const }),
+    parse: (raw, _ctx, name) => {
+      if (typeof raw === 'number') raw = String(raw)
+      if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
+      if ((!options.allowEmpty && raw.trim() === '') || raw.length > max) throw new ParamError()
+      return raw
+    },
+  }
+}
+
+/** A date and time strtotime() understands (TEC's is_time); kept raw, read later in the right zone. */
+export function timeArg(options: ArgOptions & { typed?: boolean } = {}): ParamSpec {
+  return {
+    ...base(options),
+    ...(options.typed ? { type: 'string' as const } : {}),
+    parse: (raw, ctx: RequestContext) => {
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTime(raw, ctx.options.siteTimezone)) {
+        throw new ParamError()
+      }
+      return raw
+    },
+  }
+}
+
+/** A URL (http or https) or, with allowEmpty, an empty string. */
+export function urlArg(options: ArgOptions & { allowEmpty?: boolean; typed?: boolean } = {}): ParamSpec {
+  return {
+    ...base(options),
+    ...(options.typed ? { type: 'string' as const } : {}),
+    parse: (raw, _ctx, name) => {
+      if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
+      const value = raw.trim()
+      if (value === '' && options.allowEmpty) return ''
+      if (!isHttpUrl(value)) throw new ParamError()
+      return value
+    },
+  }
+}
+
+export function isHttpUrl(value: string): boolean {
+  if (value.length > 2048) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname)
+  } catch {
+    return false
+  }
+}
+
+/** A list of positive integers (CSV or array), items type integer. */
+export function idListArg(options: ArgOptions = {}): ParamSpec {
+  return {
+    ...base(options),
+    items: { type: 'integer' },
+    parse: (raw) => {
+      const list = toList(raw)
+      if (!list || list.length > 500) throw new ParamError()
+      const ids = list.map(toInteger)
+      if (ids.some((id) => id === null || id < 1)) throw new ParamError()
+      return [...new Set(ids as number[])]
+    },
+  }
+}

@@ -1,0 +1,17 @@
+/** esc_html(): the five HTML special characters as entities. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')
+}
+
+/**
+ * WordPress's antispambot(): an e-mail address with characters written as HTML entities so naive
+ * scrapers miss it; browsers and JSON-LD readers decode it. Deterministic, unlike WordPress's.
+ */
+export function obfuscateEmail(email: string): string {
+  return Array.from(email, (ch, i) => (i % 3 === 2 && ch !== '@' ? ch : `&#${ch.codePointAt(0)};`)).join('')
+}
+
+/** The description form TEC puts into JSON-LD: escaped HTML followed by a literal "\n" (reference samples). */
+export function jsonLdDescription(html: string | null | undefined): string {
+  return html ? `${escapeHtml(html)}\\n` : ''
+}

@@ -15,6 +15,11 @@ export interface CalendarPluginOptions {
   defaultCurrencySymbol?: string
   /** Where that symbol goes. Default "prefix". */
   defaultCurrencyPosition?: 'prefix' | 'postfix'
+  /**
+   * Let `image` URLs point at loopback and private-network hosts. Off by default, so a caller cannot
+   * make the server fetch from inside its own network; tests and intranet deployments turn it on.
+   */
+  allowPrivateImageHosts?: boolean
 }
 
 export type ResolvedCalendarOptions = Required<CalendarPluginOptions>
@@ -27,6 +32,7 @@ export const DEFAULT_OPTIONS: ResolvedCalendarOptions = {
   siteTimezone: env.SITE_TIMEZONE,
   defaultCurrencySymbol: '$',
   defaultCurrencyPosition: 'prefix',
+  allowPrivateImageHosts: false,
 }
 
 /** The only place defaults are applied. */

@@ -17,11 +17,20 @@ function regexOf(route: RouteDef): RegExp {
   return re
 }
 
+/** Path segments arrive percent-encoded (/events/by-slug/caf%C3%A9); a malformed escape stays as sent. */
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 /** The first route whose regex matches the path below the namespace ('' or '/events/5'). */
 export function matchRoute(routes: RouteDef[], path: string): RouteMatch | undefined {
   for (const route of routes) {
     const m = regexOf(route).exec(path)
-    if (m) return { route, pathParams: { ...(m.groups ?? {}) } }
+    if (m) return { route, pathParams: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) }
   }
   return undefined
 }

@@ -3,6 +3,9 @@
 import { mongoLaneAvailable } from './helpers/mongoLaneAvailable.js'
 
 const lane = process.env.TEST_DATABASE || 'sqlite'
+// Payload skips the schema push when a process already pushed the same schema once; a suite that
+// boots a second app on a second fresh database needs it pushed again.
+process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
 const skipIntegration = lane === 'mongodb' && !(await mongoLaneAvailable())
 
 /** @type {import('jest').Config} */

@@ -20,7 +20,8 @@ export interface TestApp {
 /** Boots Payload on a fresh database and serves the Express app on an ephemeral loopback port. */
 export async function initTestApp(pluginOptions: CalendarPluginOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase()
-  const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind, pluginOptions) })
+  // A key per database: getPayload caches instances by key, and a suite may boot several apps.
+  const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind, pluginOptions), key: database.uri })
   const server: Server = await new Promise((resolve) => {
     const s = createApp(payload).listen(0, '127.0.0.1', () => resolve(s))
   })

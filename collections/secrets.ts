@@ -19,6 +19,8 @@ export function verifySecret(plain: string, stored: string | null | undefined): 
   if (!stored || !isHashedSecret(stored)) return false
   const [, saltHex, hashHex] = stored.split('$') as [string, string, string]
   const expected = Buffer.from(hashHex, 'hex')
+  // A truncated or empty stored hash would make any password "match" (an empty key equals an empty key).
+  if (expected.length !== KEY_LENGTH) return false
   const actual = scryptSync(plain, Buffer.from(saltHex, 'hex'), expected.length)
   return timingSafeEqual(actual, expected)
 }

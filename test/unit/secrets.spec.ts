@@ -12,6 +12,12 @@ describe('hashSecret / verifySecret', () => {
     expect(verifySecret('sesame', 'sesame')).toBe(false)
   })
 
+  it('rejects every password against a truncated or empty stored hash', () => {
+    const [prefix, salt] = hashSecret('sesame').split('$')
+    expect(verifySecret('anything', `${prefix}$${salt}$`)).toBe(false)
+    expect(verifySecret('anything', `${prefix}$${salt}$00ff`)).toBe(false)
+  })
+
   it('salts every hash', () => {
     expect(hashSecret('x')).not.toBe(hashSecret('x'))
   })

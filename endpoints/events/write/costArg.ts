@@ -1,0 +1,25 @@
+import { ParamError } from '../../errors/ParamError.js'
+import type { ParamSpec } from '../../types.js'
+import { parseCost, type StoredCost } from './parseCost.js'
+
+const MAX_ITEMS = 50
+const MAX_LENGTH = 200
+
+const isItem = (v: unknown): v is string | number =>
+  (typeof v === 'string' && v.length <= MAX_LENGTH) || (typeof v === 'number' && Number.isFinite(v))
+
+/**
+ * `cost` on event writes: a string or a list of strings (reference 6.3, declared without a type).
+ * null, the index default of untyped arguments, counts as not sent; "" or [] clears the cost.
+ */
+export function costArg(description: string): ParamSpec {
+  return {
+    description,
+    parse: (raw): StoredCost | null => {
+      if (raw === null) return null
+      const items = Array.isArray(raw) ? raw : [raw]
+      if (items.length > MAX_ITEMS || !items.every(isItem)) throw new ParamError()
+      return parseCost(items)
+    },
+  }
+}

@@ -1,0 +1,86 @@
+import type { DateTime } from 'luxon'
+import { parseTime } from '../../dates/parseTime.js'
+import { RestError } from '../../errors/RestError.js'
+import type { EventDoc } from '../../serializers/docs.js'
+import { eventZone } from '../../serializers/event.js'
+import type { Params, RequestContext } from '../../types.js'
+import { htmlToRichText } from '../../writes/htmlToRichText.js'
+import { initialStatus } from '../../writes/postStatus.js'
+import { eventSchedule, reanchor } from './eventSchedule.js'
+import type { StoredCost } from './parseCost.js'
+
+/** Linked documents of the write, resolved to IDs after the permission check; undefined = not sent. */
+export interface EventLinks {
+  categories?: number[]
+  tags?: number[]
+  venues?: number[]
+  organizers?: number[]
+  image?: number | null
+}
+
+const FLAGS = {
+  show_map: 'showMap',
+  show_map_link: 'showMapLink',
+  hide_from_listings: 'hideFromListings',
+  sticky: 'sticky',
+  featured: 'featured',
+} as const
+
+/** A validated date read in a zone; it cannot fail after validation, but a 400 beats a 500 if it does. */
+function instant(params: Params, name: string, zone: string): DateTime {
+  const value = parseTime(params[name], zone)
+  if (!value) throw new RestError('rest_invalid_param', 400, [name], { params: { [name]: 'Invalid parameter.' }, details: [] })
+  return value
+}
+
+/**
+ * The Payload data of an event write from its parsed arguments (reference 6.3). `sent(name)` tells
+ * which arguments the caller gave. On updates `previous` is the stored event and anything not sent
+ * keeps its value (deliberate difference 6.1), the wall-clock times included when only the zone
+ * changes. On creates, omitted flags are false (reference 6.3) and the zone is the site's.
+ */
+export async function eventData(
+  ctx: RequestContext,
+  params: Params,
+  sent: (name: string) => boolean,
+  links: EventLinks,
+  previous?: EventDoc,
+): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = {}
+  const create = !previous
+  const site = ctx.options.siteTimezone
+
+  for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
+  if (sent('description')) data.description = await htmlToRichText(ctx.payload, params.description as string)
+  if (create) data.status = initialStatus(ctx, params.status)
+  else if (sent('status')) data.status = params.status
+
+  // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
+  const zone = sent('timezone') ? (params.timezone as string) || site : previous ? eventZone(previous, ctx) : site
+  if (create || sent('timezone')) data.timezone = zone
+  const allDay = sent('all_day') ? (params.all_day as boolean) : Boolean(previous?.allDay)
+  if (create || sent('all_day')) data.allDay = allDay
+  if (create || ['start_date', 'end_date', 'timezone', 'all_day'].some(sent)) {
+    const before = previous ? eventZone(previous, ctx) : zone
+    const start = sent('start_date') ? instant(params, 'start_date', zone) : reanchor(previous!.startDate, before, zone)
+    const end = sent('end_date') ? instant(params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
+    Object.assign(data, eventSchedule(start, end, zone, allDay))
+  }
+  if (sent('date_utc')) data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
+  else if (sent('date')) data.publishedAt = instant(params, 'date', zone).toUTC().toISO()
+
+  if (sent('cost')) {
+    const cost = params.cost as StoredCost
+    Object.assign(data, { cost: cost.cost, currencySymbol: cost.currencySymbol, currencyPosition: cost.currencyPosition })
+  }
+  for (const [name, field] of Object.entries(FLAGS)) {
+    if (sent(name)) data[field] = params[name]
+    else if (create) data[field] = false
+  }
+  if (links.categories) data.categories = links.categories
+  if (links.tags) data.tags = links.tags
+  if (links.venues) data.venues = links.venues
+  if (links.organizers) data.organizers = links.organizers
+  if (links.image !== undefined) data.image = links.image
+  return data
+}

@@ -1,0 +1,69 @@
+import type { AccessArgs, Where } from 'payload'
+import { canManageTerms } from '../../../collections/access/canManageTerms.js'
+import { toSlug } from '../../../collections/hooks/toSlug.js'
+import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
+import type { RequestContext } from '../../types.js'
+import type { CreatedDocs } from './CreatedDocs.js'
+import type { TermRef } from './termRefsArg.js'
+
+interface TermRow {
+  id: number
+  name: string
+  slug: string
+}
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * The term IDs for `categories` / `tags` as sent (reference 6.3), in the order given: an unknown ID is
+ * silently skipped; a slug or name that exists resolves to that term (deliberate difference 6.4: the
+ * reference creates a bogus tag named after the ID); an unknown name creates the term when the caller
+ * may manage terms. A contributor's unknown name is skipped instead: creating terms needs manage_terms
+ * (reference section 2), and failing the whole event over a tag would lose the write.
+ * One query for the lookups, plus one create per new term.
+ */
+export async function resolveTermRefs(
+  ctx: RequestContext,
+  collection: typeof CATEGORIES | typeof TAGS,
+  refs: TermRef[],
+  created: CreatedDocs,
+): Promise<number[]> {
+  if (!refs.length) return []
+  const ids = refs.filter((r): r is number => typeof r === 'number')
+  const names = refs.filter((r): r is string => typeof r === 'string')
+  const or: Where[] = []
+  if (ids.length) or.push({ id: { in: ids } })
+  if (names.length) {
+    const slugs = [...new Set([...names.map((n) => n.trim().toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
+    or.push({ slug: { in: slugs } }, { name: { in: names.map((n) => n.trim()) } })
+  }
+  const found = await ctx.payload.find({
+    collection,
+    where: { or },
+    pagination: false,
+    depth: 0,
+    select: { name: true, slug: true },
+    overrideAccess: false,
+    user: ctx.user,
+  })
+  const terms = found.docs as unknown as TermRow[]
+  const mayCreate = canManageTerms({ req: { user: ctx.user } } as unknown as AccessArgs) === true
+
+  const result: number[] = []
+  for (const ref of refs) {
+    if (typeof ref === 'number') {
+      if (terms.some((t) => t.id === ref)) result.push(ref)
+      continue
+    }
+    const slug = toSlug(ref)
+    let term = terms.find((t) => sameText(t.slug, ref) || sameText(t.name, ref)) ?? terms.find((t) => slug && t.slug === slug)
+    if (!term && mayCreate) {
+      const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user })
+      term = { id: doc.id as number, name: String(doc.name), slug: String(doc.slug) }
+      created.add(collection, term.id)
+      terms.push(term)
+    }
+    if (term) result.push(term.id)
+  }
+  return [...new Set(result)]
+}

@@ -1,0 +1,22 @@
+import { DateTime } from 'luxon'
+import { zoneOf } from '../../dates/wallClock.js'
+import { ParamError } from '../../errors/ParamError.js'
+import type { ParamSpec } from '../../types.js'
+
+/**
+ * `timezone` on event writes (reference 6.3): an IANA zone, a manual offset ("UTC+2"), or "" for
+ * the site zone. Returns the zone in its canonical spelling ("europe/paris" → "Europe/Paris"), or "".
+ */
+export function timezoneArg(description: string): ParamSpec {
+  return {
+    type: 'string',
+    description,
+    parse: (raw, _ctx, name) => {
+      if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
+      if (raw.trim() === '') return ''
+      const zone = zoneOf(raw)
+      if (!zone) throw new ParamError()
+      return zone.startsWith('UTC') ? zone : (DateTime.now().setZone(zone).zoneName ?? zone)
+    },
+  }
+}

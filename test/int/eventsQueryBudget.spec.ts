@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import sharp from 'sharp'
+import { apiClient } from '../helpers/http.js'
+import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+
+let app: TestApp
+let calls: string[] = []
+const made: Record<'venues' | 'organizers' | 'events', number[]> = { venues: [], organizers: [], events: [] }
+
+// Every read the database adapter serves, whatever the adapter: the unit of the query budget.
+const READS = ['find', 'findOne', 'count', 'findDistinct', 'queryDrafts', 'findVersions', 'findGlobal']
+
+beforeAll(async () => {
+  app = await initTestApp({ maxPerPage: 60 })
+  const p = app.payload
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer()
+  for (let i = 0; i < 60; i++) {
+    const image = await p.create({ collection: 'media', data: { alt: `img ${i}` }, file: { data: png, mimetype: 'image/png', name: `i${i}.png`, size: png.length } })
+    const venue = await p.create({ collection: 'venues', data: { title: `Venue ${i}`, image: image.id } })
+    const organizer = await p.create({ collection: 'organizers', data: { title: `Organizer ${i}`, image: image.id } })
+    const category = await p.create({ collection: 'event-categories', data: { name: `Category ${i}` } })
+    const tag = await p.create({ collection: 'event-tags', data: { name: `Tag ${i}` } })
+    made.venues.push(venue.id as number)
+    made.organizers.push(organizer.id as number)
+    const event = await p.create({
+      collection: 'events',
+      data: {
+        title: `Event ${i}`,
+        startDate: `2027-07-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`,
+        endDate: `2027-07-${String((i % 28) + 1).padStart(2, '0')}T12:00:00Z`,
+        venues: [venue.id],
+        organizers: [organizer.id],
+        categories: [category.id],
+        tags: [tag.id],
+        image: image.id,
+        password: i % 5 === 0 ? 'pw' : undefined,
+      },
+    })
+    made.events.push(event.id as number)
+  }
+  const db = p.db as unknown as Record<string, unknown>
+  for (const name of READS) {
+    const original = db[name]
+    if (typeof original !== 'function') continue
+    db[name] = function (this: unknown, ...args: unknown[]) {
+      calls.push(`${name}:${(args[0] as { collection?: string })?.collection ?? ''}`)
+      return (original as (...a: unknown[]) => unknown).apply(this, args)
+    }
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await app?.close()
+})
+
+/** Database reads one request costs (never from the response cache: every URL is new). */
+async function readsFor(path: string): Promise<string[]> {
+  calls = []
+  const res = await apiClient(app.api).get(path)
+  expect(res.status).toBe(200)
+  return [...calls]
+}
+
+describe('the query budget of a list page', () => {
+  it('does not grow with per_page, with every event linking its own venue, organizer, terms and images', async () => {
+    // Without a password: one page query, then one query per linked collection and one for images.
+    const one = await readsFor('/events?per_page=1&page=2&start_date=2027-01-01')
+    const sixty = await readsFor('/events?per_page=60&start_date=2027-01-01')
+    expect(sixty.length).toBe(one.length)
+    expect(sixty.length).toBeLessThanOrEqual(6)
+    // With the password of the protected ones: two more, for the hashes and the unlocked events.
+    const unlockedOne = await readsFor('/events?per_page=1&start_date=2027-01-01&password=pw')
+    const unlockedSixty = await readsFor('/events?per_page=60&start_date=2027-01-01&password=pw')
+    expect(unlockedSixty.length).toBe(unlockedOne.length)
+    expect(unlockedSixty.length).toBeLessThanOrEqual(8)
+    const body = (await apiClient(app.api).get('/events?per_page=60&start_date=2027-01-01&password=pw&again=1')).body
+    expect(body.events).toHaveLength(60)
+    expect(body.events.every((e: { venue: { image?: unknown }; organizer: unknown[]; image: unknown }) => e.venue.image && e.organizer.length && e.image)).toBe(true)
+  })
+
+  it('stays bounded with every filter and a password to check', async () => {
+    const venues = made.venues.slice(0, 30).join(',')
+    const organizers = made.organizers.join(',')
+    const filtered = `/events?start_date=2027-01-01&categories=category-1,category-2&tags=tag-3,tag-4&venue=${venues}&organizer=${organizers}&search=Event&password=pw`
+    const one = await readsFor(`${filtered}&per_page=1`)
+    const many = await readsFor(`${filtered}&per_page=60`)
+    expect(many.length).toBe(one.length)
+    expect(many.length).toBeLessThanOrEqual(14)
+  })
+
+  it('keeps single reads and venue, organizer and term lists bounded too', async () => {
+    expect((await readsFor(`/events/${made.events[1]}`)).length).toBeLessThanOrEqual(8)
+    for (const list of ['/venues', '/organizers', '/categories', '/tags']) {
+      const small = await readsFor(`${list}?per_page=1&hide_empty=0`)
+      const large = await readsFor(`${list}?per_page=50&hide_empty=0`)
+      expect([list, large.length]).toEqual([list, small.length])
+    }
+  })
+})

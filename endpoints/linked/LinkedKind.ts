@@ -1,0 +1,50 @@
+import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
+import type { Related } from '../serializers/related.js'
+import type { ParamSpec, RequestContext } from '../types.js'
+
+/** A stored venue or organizer as the Local API returns it at depth 0. */
+export type LinkedDoc = { id: number; title: string } & Record<string, unknown>
+
+/** How `search` and duplicate avoidance compare a stored string field (reference 7.1 and 7.4). */
+export interface MatchedField {
+  /** The write parameter carrying the value. */
+  param: string
+  /** The stored field. */
+  field: string
+  /** exact: equal ignoring case; contains: the stored value contains the sent one (SQL LIKE). */
+  match: 'exact' | 'contains'
+}
+
+/**
+ * Everything that differs between venues and organizers, which otherwise share every route
+ * (reference section 8: organizers mirror venues). The routes in endpoints/linked read only this.
+ */
+export interface LinkedKind {
+  collection: typeof VENUES | typeof ORGANIZERS
+  /** Singular wire name: the name parameter on writes and the prefix of the kind's message codes. */
+  name: 'venue' | 'organizer'
+  /** The archive's list key and URL segment. */
+  plural: 'venues' | 'organizers'
+  /** The relationship field of events that links to this kind. */
+  eventField: 'venues' | 'organizers'
+  /** Stored fields `search` looks in. */
+  searchFields: readonly string[]
+  /** Non-empty sent fields that must all match an existing post for it to count as a duplicate. */
+  duplicateFields: readonly MatchedField[]
+  /** Plain string write parameters and the stored field each one sets. */
+  plainFields: Readonly<Record<string, string>>
+  /** The write parameters in the reference's declaration order; `forCreate` makes the name required. */
+  writeParams: (forCreate: boolean) => Record<string, ParamSpec>
+  /** Descriptions of the archive and single-route parameters. */
+  texts: {
+    perPage: string
+    search: string
+    event: string
+    hasEvents: string
+    onlyWithUpcoming: string
+    status: string
+    id: string
+    slug: string
+  }
+  serialize: (doc: LinkedDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
+}

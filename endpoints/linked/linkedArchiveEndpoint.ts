@@ -1,0 +1,104 @@
+import type { Where } from 'payload'
+import { canCreatePosts } from '../../collections/access/postCapabilities.js'
+import { EVENTS } from '../../collections/slugs.js'
+import { RestError } from '../errors/RestError.js'
+import type { MessageCode } from '../errors/messages.js'
+import { existingIdArg } from '../params/existingIds.js'
+import { stringArg } from '../params/kinds.js'
+import { pageArgs } from '../params/pageArgs.js'
+import { statusArg, statusesFor } from '../params/statusArg.js'
+import { statusWhere } from '../queries/statusWhere.js'
+import { archiveHeaders, archiveLinks, type QueryPairs } from '../serializers/archiveLinks.js'
+import type { EndpointDef } from '../types.js'
+import { eventLinkWhere } from './eventLinkWhere.js'
+import type { LinkedDoc, LinkedKind } from './LinkedKind.js'
+import { orderByPostDate } from './orderByPostDate.js'
+import { serializeLinkedList } from './serializeLinkedList.js'
+import { truthyArg } from './truthyArg.js'
+
+const URL_SAFE = /^[\w.,~-]*$/
+
+/**
+ * GET /venues and GET /organizers (reference 7.1 and 8): filters → one query for the ordered IDs of
+ * every match (the total comes with it) → one query for the page → one for its images. Event-linked
+ * filters add one query each.
+ */
+export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
+  return {
+    methods: ['GET'],
+    params: {
+      ...pageArgs(kind.texts.perPage),
+      search: stringArg({ description: kind.texts.search, maxLength: 1000 }),
+      event: existingIdArg(EVENTS, { description: kind.texts.event }),
+      has_events: truthyArg({ description: kind.texts.hasEvents }),
+      only_with_upcoming: truthyArg({ description: kind.texts.onlyWithUpcoming, default: false }),
+      status: statusArg(kind.texts.status),
+    },
+    handler: async (ctx, params, input) => {
+      const page = params.page as number
+      const perPage = params.per_page as number
+      const statuses = (params.status as string[] | undefined) ?? statusesFor(ctx)
+      const byStatus = statusWhere(statuses)
+      const linked = await eventLinkWhere(ctx, kind, {
+        event: params.event as number | undefined,
+        hasEvents: typeof params.has_events === 'boolean' ? params.has_events : undefined,
+        onlyWithUpcoming: params.only_with_upcoming === true,
+      })
+      const clauses: Where[] = [byStatus.where, ...(linked ?? [])]
+      if (typeof params.search === 'string') {
+        clauses.push({ or: kind.searchFields.map((field) => ({ [field]: { contains: params.search } })) })
+      }
+      const matches = linked
+        ? await ctx.payload.find({
+            collection: kind.collection,
+            where: { and: clauses },
+            trash: byStatus.trash,
+            pagination: false,
+            depth: 0,
+            select: { publishedAt: true, createdAt: true },
+            overrideAccess: false,
+            user: ctx.user,
+          })
+        : { docs: [] }
+      // A search that matches nothing counts 0 (deliberate difference 6.5: the reference counts every venue).
+      const ordered = orderByPostDate(matches.docs as Array<{ id: number; publishedAt?: unknown; createdAt?: unknown }>)
+      const total = ordered.length
+      const totalPages = Math.ceil(total / perPage)
+      if (page > 1 && page > totalPages) throw new RestError(`${kind.name}-archive-page-not-found` as MessageCode, 404)
+
+      const pageIds = ordered.slice((page - 1) * perPage, page * perPage).map((doc) => doc.id)
+      const found = pageIds.length
+        ? await ctx.payload.find({
+            collection: kind.collection,
+            where: { id: { in: pageIds } },
+            trash: byStatus.trash,
+            pagination: false,
+            depth: 0,
+            overrideAccess: false,
+            user: ctx.user,
+          })
+        : { docs: [] }
+      const byId = new Map((found.docs as unknown as LinkedDoc[]).map((doc) => [doc.id, doc]))
+      const docs = pageIds.map((id) => byId.get(id)).filter((doc): doc is LinkedDoc => doc !== undefined)
+
+      // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
+      const filters: QueryPairs = [['per_page', perPage]]
+      if (input.given.has('event')) filters.push(['event', params.event as number])
+      if (typeof params.has_events === 'boolean') filters.push(['has_events', String(input.raw.has_events)])
+      const defaultStatus = canCreatePosts(ctx.user) ? 'any' : 'publish'
+      filters.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
+      const rawRestUrl = filters.every(([, value]) => URL_SAFE.test(String(value)))
+      const links = archiveLinks(`${ctx.base}/${kind.plural}/`, filters, page, totalPages, { rawRestUrl })
+
+      return {
+        headers: archiveHeaders(total, totalPages),
+        body: {
+          [kind.plural]: await serializeLinkedList(ctx, kind, docs),
+          ...links,
+          total,
+          total_pages: totalPages,
+        },
+      }
+    },
+  }
+}

@@ -16,7 +16,8 @@ export async function eventTermIds(ctx: RequestContext, tax: TaxonomyDef, eventI
     limit: 1,
     pagination: false,
     depth: 0,
-    select: { [tax.eventField]: true },
+    // The password flag, owner and status too: the field's read rule decides on them.
+    select: { [tax.eventField]: true, hasPassword: true, author: true, status: true },
     overrideAccess: false,
     user: ctx.user,
   })

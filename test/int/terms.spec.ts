@@ -130,6 +130,9 @@ describe.each(TAXONOMIES)('GET /$route', ({ route, taxonomy, other }) => {
     expect(two.body.previous_rest_url).toBe(`${base}/${route}/`)
     expect(two.body.rest_url).toBe(`${base}/${route}/`)
     expect(ids(two.body, route)).toEqual([gamma])
+    const far = await api.get(`/${route}?search=${p}&per_page=2&page=999999999999999`)
+    expect(far.status).toBe(200)
+    expect(far.body[route]).toEqual([])
     const past = await api.get(`/${route}?search=${p}&per_page=2&page=4`)
     expect(past.status).toBe(200)
     expect(past.body).toEqual({ rest_url: `${base}/${route}/`, total: 3, total_pages: 2, [route]: [], previous_rest_url: `${base}/${route}/?page=3` })
@@ -220,6 +223,23 @@ describe.each(TAXONOMIES)('GET /$route', ({ route, taxonomy, other }) => {
     const res = await api.get(`/${route}?event=${draft}`, actors.editor.headers)
     expect(res.status).toBe(200)
     expect(ids(res.body, route)).toEqual([alpha])
+  })
+
+  it('keeps the terms of a password-protected event from callers who cannot read them', async () => {
+    const locked = (await app.payload.create({
+      collection: 'events',
+      data: {
+        title: 'Locked terms',
+        startDate: '2030-05-01T18:00:00.000Z',
+        endDate: '2030-05-01T20:00:00.000Z',
+        status: 'publish',
+        password: 'open sesame',
+        ...eventTerms(route, [beta]),
+      } as never,
+      overrideAccess: true,
+    })).id
+    expect((await api.get(`/${route}?event=${locked}`)).body).toMatchObject({ total: 0, [route]: [] })
+    expect(ids((await api.get(`/${route}?event=${locked}`, actors.editor.headers)).body, route)).toEqual([beta])
   })
 })
 

@@ -1,26 +1,47 @@
 import type { CollectionConfig } from 'payload'
 import { isAdministrator } from './access/isAdministrator.js'
 import { selfOrAdministratorOwner } from './access/selfOrAdministratorOwner.js'
+import { generateAppPassword, revealAppPassword } from './hooks/generateAppPassword.js'
 import { APP_PASSWORDS, USERS } from './slugs.js'
+
+const never = () => false
 
 /**
  * Application passwords (WordPress-style): per user, named, stored hashed, revocable by deleting.
- * The plain value is shown once, when the CLI or the admin creates it.
+ * The password is generated on create and shown once, in that create's response (the CLI prints it,
+ * the admin's "New application password" drawer displays it); afterwards only `hash` exists, and no API
+ * returns it. Users see and revoke their own; administrators create them for anyone.
  */
 export const AppPasswords: CollectionConfig = {
   slug: APP_PASSWORDS,
   labels: { singular: 'Application password', plural: 'Application passwords' },
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'user', 'lastUsedAt', 'createdAt'], hidden: ({ user }) => user?.role !== 'administrator' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'user', 'lastUsedAt', 'createdAt'],
+    description: 'HTTP Basic credentials for scripts and apps: curl -u username:"application password" …',
+    components: { beforeListTable: ['/admin/appPasswords/NewAppPassword.tsx#NewAppPassword'] },
+  },
   access: {
     read: selfOrAdministratorOwner,
     create: isAdministrator,
-    update: () => false,
+    update: never,
     delete: selfOrAdministratorOwner,
   },
+  hooks: { beforeChange: [generateAppPassword], afterChange: [revealAppPassword] },
   fields: [
-    { name: 'name', type: 'text', required: true },
-    { name: 'user', type: 'relationship', relationTo: USERS, required: true, index: true },
-    { name: 'hash', type: 'text', required: true, access: { read: () => false, update: () => false }, admin: { hidden: true } },
-    { name: 'lastUsedAt', type: 'date', admin: { readOnly: true } },
+    { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Website" or "Import script".' } },
+    { name: 'user', type: 'relationship', relationTo: USERS, required: true, index: true, access: { update: never } },
+    // Set only by generateAppPassword; hidden from every API and admin screen. The read rule also keeps
+    // GraphQL from typing it non-null (it would answer an error instead of null).
+    { name: 'hash', type: 'text', required: true, hidden: true, access: { read: never, create: never, update: never } },
+    {
+      name: 'password',
+      type: 'text',
+      virtual: true,
+      access: { create: never, update: never },
+      hooks: { afterRead: [() => undefined] },
+      admin: { readOnly: true, components: { Field: '/admin/appPasswords/AppPasswordField.tsx#AppPasswordField' } },
+    },
+    { name: 'lastUsedAt', label: 'Last used', type: 'date', access: { create: never, update: never }, admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
   ],
 }

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministrator } from './access/selfOrAdministrator.js'
 import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
 import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
 import { ROLES } from './roles.js'
 import { USERS } from './slugs.js'
@@ -9,15 +10,23 @@ import { USERS } from './slugs.js'
 export const Users: CollectionConfig = {
   slug: USERS,
   admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'] },
-  auth: { useAPIKey: true, strategies: [appPasswordStrategy] },
+  auth: {
+    useAPIKey: true,
+    strategies: [appPasswordStrategy],
+    // Payload's own lockout of /api/users/login, stored on the user (so every process sees it).
+    maxLoginAttempts: 5,
+    lockTime: 10 * 60 * 1000,
+  },
   access: {
     read: selfOrAdministrator,
     create: isAdministrator,
     update: selfOrAdministrator,
     delete: isAdministrator,
+    // Lifting a login lockout is an administrator's call (Payload's default lets any signed-in user).
+    unlock: isAdministrator,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeChange: [firstUserIsAdministrator] },
+  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords] },
   fields: [
     { name: 'username', type: 'text', required: true, unique: true, index: true },
     { name: 'displayName', type: 'text' },

@@ -1,5 +1,8 @@
 import type { Request } from 'express'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
+import { CLIENT_ADDRESS } from '../collections/auth/clientAddress.js'
+import { signInLimits } from '../collections/auth/signInLimits.js'
 import { env } from '../src/env.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { RestError } from './errors/RestError.js'
@@ -18,7 +21,8 @@ function toHeaders(req: Request): Headers {
 /**
  * Authenticates the caller with every Payload strategy (session cookie, JWT, API key, application
  * password) and builds the request context. A Basic header that matches no application password is
- * refused, as WordPress does (reference 1.3).
+ * refused, as WordPress does (reference 1.3); while its account or the client's address is locked by
+ * signInLimits the answer is 429 with Retry-After, before any password is checked.
  */
 export async function buildContext(
   req: Request,
@@ -27,7 +31,18 @@ export async function buildContext(
   mount: { namespace: string; locale: string },
 ): Promise<RequestContext> {
   const headers = toHeaders(req)
-  const { user } = await payload.auth({ headers })
+  const address = req.ip ?? req.socket.remoteAddress
+  const credentials = parseBasicAuth(headers.get('authorization'))
+  if (credentials) {
+    const wait = signInLimits.retryAfter(credentials.login, address)
+    if (wait > 0) {
+      req.res?.set('Retry-After', String(wait))
+      throw new RestError('rest_too_many_requests', 429, [wait])
+    }
+  }
+  // The address travels in req.context so the application-password strategy can count failures by it.
+  const authReq = { headers, context: { [CLIENT_ADDRESS]: address } } as unknown as PayloadRequest
+  const { user } = await payload.auth({ headers, req: authReq })
   if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
   const langSegment = mount.locale === env.LOCALES[0] ? '' : `/${mount.locale}`
   const restRoot = `${env.SITE_URL}${langSegment}${env.REST_PREFIX}`

@@ -1,6 +1,10 @@
-import type { AuthStrategy } from 'payload'
+import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
+import type { AuthStrategy, Payload } from 'payload'
 import { verifySecret } from '../secrets.js'
 import { APP_PASSWORDS, USERS } from '../slugs.js'
+import { clientAddress } from './clientAddress.js'
+import { signInLimits } from './signInLimits.js'
 
 /** Parse "Authorization: Basic base64(user:password)". */
 export function parseBasicAuth(header: string | null): { login: string; password: string } | undefined {
@@ -12,15 +16,53 @@ export function parseBasicAuth(header: string | null): { login: string; password
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1).replace(/\s+/g, '') }
 }
 
+interface AppPasswordRow {
+  id: number | string
+  hash?: string | null
+  lastUsedAt?: string | null
+}
+
+// scrypt costs tens of milliseconds by design; a client sending the same credentials on every request
+// would pay it each time. Remember recent successes by a digest of (stored hash, password): the row must
+// still exist to match, so revoking (deleting) a password takes effect at once.
+const verified = new LRUCache<string, true>({ max: 2_000, ttl: 10 * 60_000 })
+
+function matches(row: AppPasswordRow, password: string): boolean {
+  if (!row.hash) return false
+  const key = createHash('sha256').update(`${row.hash}\u0000${password}`).digest('base64')
+  if (verified.has(key)) return true
+  if (!verifySecret(password, row.hash)) return false
+  verified.set(key, true)
+  return true
+}
+
+/** How stale lastUsedAt may get before a request writes it again (keeps busy clients from writing per request). */
+const LAST_USED_RESOLUTION_MS = 60_000
+
+async function findMatch(payload: Payload, userId: number | string, password: string): Promise<AppPasswordRow | undefined> {
+  // The database adapter reads past field access: `hash` is unreadable through every API.
+  const rows = (await payload.db.find({
+    collection: APP_PASSWORDS,
+    where: { user: { equals: userId } },
+    limit: 0,
+    pagination: false,
+  })) as unknown as { docs: AppPasswordRow[] }
+  return rows.docs.find((row) => matches(row, password))
+}
+
 /**
- * HTTP Basic with an application password, as a Payload auth strategy so the admin, /api,
- * GraphQL and the calendar namespace all honour it. Returns no user when it does not match.
+ * HTTP Basic with an application password, as a Payload auth strategy so the admin, /api, GraphQL and
+ * the calendar namespace all honour it. Returns no user when it does not match; failures count towards
+ * signInLimits, and while the account (or the client address, when the entry point knows it) is locked
+ * no password is checked at all.
  */
 export const appPasswordStrategy: AuthStrategy = {
   name: 'app-password',
-  authenticate: async ({ headers, payload }) => {
+  authenticate: async ({ headers, payload, req }) => {
     const credentials = parseBasicAuth(headers.get('authorization'))
     if (!credentials) return { user: null }
+    const address = clientAddress(req)
+    if (signInLimits.retryAfter(credentials.login, address) > 0) return { user: null }
     const field = credentials.login.includes('@') ? 'email' : 'username'
     const users = await payload.find({
       collection: USERS,
@@ -30,17 +72,16 @@ export const appPasswordStrategy: AuthStrategy = {
       overrideAccess: true,
     })
     const user = users.docs[0]
-    if (!user) return { user: null }
-    // The database adapter reads past field access: `hash` is unreadable through every API.
-    const rows = (await payload.db.find({
-      collection: APP_PASSWORDS,
-      where: { user: { equals: user.id } },
-      limit: 0,
-      pagination: false,
-    })) as { docs: Array<{ id: number | string; hash?: string }> }
-    const match = rows.docs.find((row) => verifySecret(credentials.password, row.hash))
-    if (!match) return { user: null }
-    await payload.db.updateOne({ collection: APP_PASSWORDS, id: match.id, data: { lastUsedAt: new Date().toISOString() } })
+    const match = user ? await findMatch(payload, user.id, credentials.password) : undefined
+    if (!user || !match) {
+      signInLimits.recordFailure(credentials.login, address)
+      return { user: null }
+    }
+    signInLimits.recordSuccess(credentials.login)
+    const lastUsed = match.lastUsedAt ? Date.parse(match.lastUsedAt) : 0
+    if (!(Date.now() - lastUsed < LAST_USED_RESOLUTION_MS)) {
+      await payload.db.updateOne({ collection: APP_PASSWORDS, id: match.id, data: { lastUsedAt: new Date().toISOString() } })
+    }
     return { user: { ...user, collection: USERS, _strategy: 'app-password' } }
   },
 }

@@ -22,9 +22,13 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { AppPasswordField as AppPasswordField_483a038eef4976eb25109c62dd91cc5f } from '../../../admin/appPasswords/AppPasswordField.tsx'
+import { NewAppPassword as NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c } from '../../../admin/appPasswords/NewAppPassword.tsx'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/admin/appPasswords/AppPasswordField.tsx#AppPasswordField": AppPasswordField_483a038eef4976eb25109c62dd91cc5f,
+  "/admin/appPasswords/NewAppPassword.tsx#NewAppPassword": NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,

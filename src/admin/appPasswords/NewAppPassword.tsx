@@ -1,0 +1,34 @@
+'use client'
+import { Button, useAuth, useDocumentDrawer } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { RevealedPassword } from './RevealedPassword.js'
+
+/**
+ * Above the application-password list, for administrators: "New application password" opens Payload's
+ * create form in a drawer (a name and a user); the generated password arrives in that save's response
+ * only, and is shown here once.
+ */
+export function NewAppPassword() {
+  const { user } = useAuth()
+  const router = useRouter()
+  const [DocumentDrawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: 'app-passwords' })
+  const [created, setCreated] = useState<{ name?: string; password: string } | null>(null)
+  if ((user as { role?: string } | null)?.role !== 'administrator') return null
+  return (
+    <div className="app-password-new" style={{ marginBottom: 'var(--base)' }}>
+      {created ? <RevealedPassword name={created.name} password={created.password} onDone={() => setCreated(null)} /> : null}
+      <Button buttonStyle="primary" size="medium" onClick={openDrawer}>
+        New application password
+      </Button>
+      <DocumentDrawer
+        onSave={({ doc }) => {
+          const password = (doc as { password?: unknown }).password
+          if (typeof password === 'string') setCreated({ name: (doc as { name?: string }).name, password })
+          closeDrawer()
+          router.refresh()
+        }}
+      />
+    </div>
+  )
+}

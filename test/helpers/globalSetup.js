@@ -7,6 +7,12 @@ export default async function globalSetup() {
   })
   await client.connect()
   const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'calendar\\_test\\_%'")
-  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  // Only those of runs long finished: a younger one may belong to a run still going in parallel
+  // (names carry their creation time: calendar_test_<ms>_<hex>).
+  const stale = Date.now() - 2 * 60 * 60 * 1000
+  for (const { datname } of rows) {
+    if (Number(datname.split('_')[2]) > stale) continue
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  }
   await client.end()
 }

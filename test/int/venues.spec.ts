@@ -660,3 +660,52 @@ describe('the namespace index', () => {
     expect(res.body.routes['/calendar/events/v1/venues/by-slug/(?P<slug>[^/]+)'].endpoints[0].args.slug).toMatchObject({ type: 'string', required: true })
   })
 })
+
+describe('costs and caching', () => {
+  it('reads the database a bounded number of times per page, whatever per_page and the filters', async () => {
+    const db = app.payload.db as unknown as Record<string, unknown>
+    const calls: string[] = []
+    const wrapped: Array<[string, unknown]> = []
+    for (const name of ['find', 'findOne', 'count', 'findDistinct']) {
+      const original = db[name]
+      if (typeof original !== 'function') continue
+      wrapped.push([name, original])
+      db[name] = function (this: unknown, ...args: unknown[]) {
+        calls.push(name)
+        return (original as (...a: unknown[]) => unknown).apply(this, args)
+      }
+    }
+    try {
+      const reads = async (path: string, role: Role) => {
+        calls.length = 0
+        const res = await api.get(path, as(role))
+        expect(res.status).toBe(200)
+        return calls.length
+      }
+      for (const [filters, role] of [
+        ['', 'anonymous'],
+        ['&search=a', 'editor'],
+        [`&event=${e.twoVenues}&has_events=1&only_with_upcoming=1`, 'editor'],
+        ['&has_events=0&status=publish,draft,private', 'administrator'],
+      ] as const) {
+        const one = await reads(`/venues?per_page=1${filters}`, role)
+        const fifty = await reads(`/venues?per_page=50${filters}&again=1`, role)
+        expect([filters, fifty]).toEqual([filters, one])
+        expect(fifty).toBeLessThanOrEqual(7)
+      }
+    } finally {
+      for (const [name, original] of wrapped) db[name] = original
+    }
+  })
+
+  it('serves anonymous reads from the cache until a write through the namespace changes them', async () => {
+    const id = await venue({ title: 'Cached Corner', city: 'Before', publishedAt: '2024-01-01T00:00:00.000Z' })
+    const first = await api.get(`/venues/${id}`)
+    expect(first.body.city).toBe('Before')
+    expect((await api.get(`/venues/${id}`)).headers.get('x-cache')).toBe('HIT')
+    expect((await api.patch(`/venues/${id}`, { city: 'After' }, as('editor'))).status).toBe(200)
+    expect((await api.get(`/venues/${id}`)).body.city).toBe('After')
+    expect((await api.delete(`/venues/${id}`, as('editor'))).status).toBe(200)
+    expect((await api.get(`/venues/${id}`)).status).toBe(403)
+  })
+})

@@ -89,7 +89,14 @@ export function linkedDeleteEndpoint(kind: LinkedKind, by: 'id' | 'slug'): Endpo
       const id = params[by] as number
       const post = await ownershipOf(ctx, kind.collection, id)
       if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as MessageCode, 410)
-      const trashed = await trashPost(ctx, kind.collection, id)
+      let trashed: unknown
+      try {
+        trashed = await trashPost(ctx, kind.collection, id)
+      } catch (error) {
+        if ((error as { name?: string })?.name === 'Forbidden') throw error
+        ctx.payload.logger.error({ err: error, collection: kind.collection, id }, 'trashing failed')
+        throw new RestError(`could-not-delete-${kind.name}` as MessageCode, 500)
+      }
       return { body: await single(ctx, kind, trashed) }
     },
   }

@@ -365,6 +365,9 @@ describe('DELETE /organizers/<id>', () => {
     expect(again.body).toEqual({ code: 'organizer-is-in-trash', message: 'The organizer is already trashed', data: { status: 410 } })
     const show = await app.payload.findByID({ collection: 'events', id: linked, depth: 0, overrideAccess: true })
     expect(show.organizers).toEqual([o.choir])
+    const read = await api.get(`/events/${linked}`)
+    expect(read.status).toBe(200)
+    expect(read.body.organizer.map((item: { id: number }) => item.id)).toEqual([o.choir])
   })
 })
 

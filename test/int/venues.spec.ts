@@ -623,6 +623,9 @@ describe('DELETE /venues/<id>', () => {
     // Its event no longer links to it.
     const gig = await app.payload.findByID({ collection: 'events', id: linked, depth: 0, overrideAccess: true })
     expect(gig.venues).toEqual([v.hall])
+    const read = await api.get(`/events/${linked}`)
+    expect(read.status).toBe(200)
+    expect(read.body.venue).toMatchObject({ id: v.hall, venue: 'Symphony Hall' })
     // And the public no longer sees it.
     expect((await api.get(`/venues/${id}`)).status).toBe(403)
   })

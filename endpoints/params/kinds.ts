@@ -104,7 +104,8 @@ export function stringArg(options: ArgOptions & { allowEmpty?: boolean; maxLengt
     parse: (raw, _ctx, name) => {
       if (typeof raw === 'number') raw = String(raw)
       if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
-      if ((!options.allowEmpty && raw.trim() === '') || raw.length > max) throw new ParamError()
+      // NUL: PostgreSQL text cannot hold it, so it would fail in the database instead of here.
+      if ((!options.allowEmpty && raw.trim() === '') || raw.length > max || raw.includes('\u0000')) throw new ParamError()
       return raw
     },
   }
@@ -140,7 +141,7 @@ export function urlArg(options: ArgOptions & { allowEmpty?: boolean; typed?: boo
 }
 
 export function isHttpUrl(value: string): boolean {
-  if (value.length > 2048) return false
+  if (value.length > 2048 || value.includes('\u0000')) return false
   try {
     const url = new URL(value)
     return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname)

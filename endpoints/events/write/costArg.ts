@@ -6,7 +6,8 @@ const MAX_ITEMS = 50
 const MAX_LENGTH = 200
 
 const isItem = (v: unknown): v is string | number =>
-  (typeof v === 'string' && v.length <= MAX_LENGTH) || (typeof v === 'number' && Number.isFinite(v))
+  // NUL cannot be stored by PostgreSQL.
+  (typeof v === 'string' && v.length <= MAX_LENGTH && !v.includes('\u0000')) || (typeof v === 'number' && Number.isFinite(v))
 
 /**
  * `cost` on event writes: a string or a list of strings (reference 6.3, declared without a type).

@@ -30,7 +30,7 @@ export function termRefsArg(description: string): ParamSpec {
         if (id !== null) {
           if (id < 0) throw new ParamError()
           if (id > 0) refs.push(id)
-        } else if (typeof item === 'string' && item.length <= MAX_NAME_LENGTH) refs.push(item)
+        } else if (typeof item === 'string' && item.length <= MAX_NAME_LENGTH && !item.includes('\u0000')) refs.push(item)
         else throw new ParamError()
       }
       return [...new Set(refs)]

@@ -1,7 +1,12 @@
-import { DateTime } from 'luxon'
 import { zoneOf } from '../../dates/wallClock.js'
 import { ParamError } from '../../errors/ParamError.js'
 import type { ParamSpec } from '../../types.js'
+
+/** An IANA name as the platform spells it, when they differ only in case ("europe/paris"). */
+function canonical(zone: string): string {
+  const spelled = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  return spelled.toLowerCase() === zone.toLowerCase() ? spelled : zone
+}
 
 /**
  * `timezone` on event writes (reference 6.3): an IANA zone, a manual offset ("UTC+2"), or "" for
@@ -16,7 +21,7 @@ export function timezoneArg(description: string): ParamSpec {
       if (raw.trim() === '') return ''
       const zone = zoneOf(raw)
       if (!zone) throw new ParamError()
-      return zone.startsWith('UTC') ? zone : (DateTime.now().setZone(zone).zoneName ?? zone)
+      return zone.startsWith('UTC') ? zone : canonical(zone)
     },
   }
 }

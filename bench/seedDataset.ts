@@ -1,4 +1,7 @@
 import type { Payload } from 'payload'
+import { hashSecret } from '../collections/secrets.js'
+import { COUNTERS, EVENTS } from '../collections/slugs.js'
+import { toSlug } from '../collections/hooks/toSlug.js'
 
 export interface DatasetSize {
   events: number
@@ -44,16 +47,29 @@ async function inParallel<T>(count: number, width: number, task: (i: number) => 
         const i = next++
         results[i] = await task(i)
         done++
-        if (onProgress && done % 1000 === 0) onProgress(done)
+        if (onProgress && done % 5000 === 0) onProgress(done)
       }
     }),
   )
   return results
 }
 
+/** A one-paragraph Lexical document, what the admin's editor stores. */
+function paragraph(text: string) {
+  return {
+    root: {
+      type: 'root', format: '', indent: 0, version: 1, direction: 'ltr',
+      children: [{ type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0, children: [{ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }] }],
+    },
+  }
+}
+
 /**
- * A realistic calendar through the Local API (hooks run: IDs, slugs, hashed passwords): events spread
- * over two years around today in mixed time zones and statuses, some password-protected or featured.
+ * A realistic calendar: terms, venues and organizers through the Local API (hooks run: IDs, slugs),
+ * then events in bulk through the database adapter with everything the hooks would have derived set
+ * explicitly (IDs from the post sequence, unique slugs, description HTML, password hashes), and the
+ * term counts and the sequence brought up to date at the end. Events spread over two years around
+ * today in mixed time zones and statuses; some are featured, password-protected or hidden.
  */
 export async function seedDataset(payload: Payload, size: DatasetSize, log: (line: string) => void): Promise<Dataset> {
   const random = rng(42)
@@ -66,14 +82,7 @@ export async function seedDataset(payload: Payload, size: DatasetSize, log: (lin
     const [city, country, lat, lng] = pick(CITIES)
     return payload.create({
       collection: 'venues',
-      data: {
-        title: `${city} Hall ${i + 1}`,
-        city,
-        country,
-        address: `${i + 1} Main Street`,
-        latitude: lat + (random() - 0.5) * 0.5,
-        longitude: lng + (random() - 0.5) * 0.5,
-      },
+      data: { title: `${city} Hall ${i + 1}`, city, country, address: `${i + 1} Main Street`, latitude: lat + (random() - 0.5) * 0.5, longitude: lng + (random() - 0.5) * 0.5 },
     })
   })
   const organizers = await inParallel(size.organizers, 4, (i) =>
@@ -81,42 +90,62 @@ export async function seedDataset(payload: Payload, size: DatasetSize, log: (lin
   )
   log(`seeded ${categories.length} categories, ${tags.length} tags, ${venues.length} venues, ${organizers.length} organizers`)
 
+  const counter = (await payload.db.findOne({ collection: COUNTERS, where: { sequence: { equals: 'post' } } })) as { id: number; value: number }
+  const firstId = counter.value + 1
+  const passwordHash = hashSecret('secret')
   const now = Date.now()
-  const DAY = 86_400_000
+  const HOUR = 3_600_000
   const started = Date.now()
   const events = await inParallel(
     size.events,
     8,
-    (i) => {
-      const start = now + Math.floor((random() * 730 - 180) * DAY / 3_600_000) * 3_600_000
+    async (i) => {
+      const start = now + Math.floor(random() * 730 - 180) * 24 * HOUR + Math.floor(random() * 24) * HOUR
       const status = random() < 0.85 ? 'publish' : pick(['draft', 'pending', 'private', 'future'] as const)
-      return payload.create({
-        collection: 'events',
-        data: {
-          title: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`,
-          startDate: new Date(start).toISOString(),
-          endDate: new Date(start + (1 + Math.floor(random() * 4)) * 3_600_000).toISOString(),
-          timezone: pick(TIMEZONES),
-          status,
-          featured: random() < 0.1,
-          password: random() < 0.03 ? 'secret' : undefined,
-          venues: [pick(venues).id],
-          organizers: [pick(organizers).id],
-          categories: [pick(categories).id],
-          tags: [pick(tags).id, pick(tags).id].filter((v, k, a) => a.indexOf(v) === k),
-          cost: random() < 0.5 ? String(Math.floor(random() * 50)) : undefined,
-          currencySymbol: '$',
-        },
-        depth: 0,
-      })
+      const title = `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`
+      const text = `${title}: a ${pick(WORDS).toLowerCase()} for everyone.`
+      const stamp = new Date(now - Math.floor(random() * 400) * 24 * HOUR).toISOString()
+      const secret = random() < 0.03
+      const doc = {
+        id: firstId + i,
+        title,
+        slug: toSlug(title),
+        status,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + (1 + Math.floor(random() * 4)) * HOUR).toISOString(),
+        timezone: pick(TIMEZONES),
+        description: paragraph(text),
+        descriptionHtml: `<p>${text}</p>`,
+        featured: random() < 0.1,
+        hideFromListings: random() < 0.01,
+        passwordHash: secret ? passwordHash : null,
+        hasPassword: secret,
+        venues: [pick(venues).id],
+        organizers: [pick(organizers).id],
+        categories: [pick(categories).id],
+        tags: [...new Set([pick(tags).id, pick(tags).id])],
+        cost: random() < 0.5 ? String(Math.floor(random() * 50)) : null,
+        currencySymbol: '$',
+        createdAt: stamp,
+        updatedAt: stamp,
+      }
+      await payload.db.create({ collection: EVENTS, data: doc })
+      return doc
     },
     (done) => log(`  ${done}/${size.events} events (${Math.round(done / ((Date.now() - started) / 1000))}/s)`),
   )
+  await payload.db.updateOne({ collection: COUNTERS, id: counter.id, data: { value: firstId + size.events - 1 } })
+  for (const [field, terms, collection] of [['categories', categories, 'event-categories'], ['tags', tags, 'event-tags']] as const) {
+    for (const term of terms) {
+      const { totalDocs } = await payload.count({ collection: EVENTS, where: { [field]: { in: [term.id] }, status: { equals: 'publish' } } })
+      await payload.db.updateOne({ collection, id: term.id, data: { count: totalDocs } })
+    }
+  }
   log(`seeded ${events.length} events in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  const published = events.filter((e) => e.status === 'publish' && !e.passwordHash)
+  const visible = events.filter((e) => e.status === 'publish' && !e.hasPassword && !e.hideFromListings)
   return {
     categorySlugs: categories.map((c) => c.slug as string),
-    eventIds: published.map((e) => e.id as number),
-    eventSlugs: published.map((e) => e.slug as string),
+    eventIds: visible.map((e) => e.id),
+    eventSlugs: visible.map((e) => e.slug),
   }
 }

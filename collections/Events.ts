@@ -8,6 +8,7 @@ import { secretFields } from './fields/secretFields.js'
 import { slugField } from './fields/slugField.js'
 import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
+import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
 import { scaleBackStatus } from './hooks/scaleBackStatus.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
@@ -32,7 +33,7 @@ export const Events: CollectionConfig = {
   versions: { maxPerDoc: 25 },
   access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePosts },
   hooks: {
-    beforeOperation: [assignId('post')],
+    beforeOperation: [assignId('post'), guardProtectedQueries],
     beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
     afterChange: [updateTermCountsAfterChange],
     afterDelete: [updateTermCountsAfterDelete],

@@ -8,6 +8,7 @@ import { secretFields } from './fields/secretFields.js'
 import { slugField } from './fields/slugField.js'
 import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
+import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
 import { scaleBackStatus } from './hooks/scaleBackStatus.js'
@@ -33,7 +34,7 @@ export const Events: CollectionConfig = {
   versions: { maxPerDoc: 25 },
   access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePosts },
   hooks: {
-    beforeOperation: [assignId('post'), guardProtectedQueries],
+    beforeOperation: [assignId('post'), defaultStatusForCaller, guardProtectedQueries],
     beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
     afterChange: [updateTermCountsAfterChange],
     afterDelete: [updateTermCountsAfterDelete],

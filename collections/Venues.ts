@@ -6,6 +6,7 @@ import { authorField, imageField, postStatusField, publishedAtField } from './fi
 import { slugField } from './fields/slugField.js'
 import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
+import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
 import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
 import { scaleBackStatus } from './hooks/scaleBackStatus.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
@@ -20,7 +21,7 @@ export const Venues: CollectionConfig = {
   trash: true,
   access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts },
   hooks: {
-    beforeOperation: [assignId('post')],
+    beforeOperation: [assignId('post'), defaultStatusForCaller],
     beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
     afterChange: [unlink.afterChange],
     afterDelete: [unlink.afterDelete],

@@ -500,10 +500,32 @@ describe('venue and organizer', () => {
     expect(await counts()).toEqual(before)
   })
 
-  it('refuses an inline organizer without a name', async () => {
-    const res = await create(event({ organizer: [ids.acme, { email: 'a@example.org' }] }))
+  it.each([
+    ['without a name', { email: 'a@example.org' }],
+    ['with an address that is not one', { organizer: 'Mailless', email: 'not an address' }],
+  ])('refuses an inline organizer %s', async (_label, inline) => {
+    const res = await create(event({ organizer: [ids.acme, inline] }))
     expect(res.status).toBe(400)
     expect(res.body.data.params).toEqual({ organizer: 'Invalid parameter.' })
+  })
+
+  it('downloads the image of an inline venue like POST /venues does', async () => {
+    const before = await counts()
+    const res = await create(event({ venue: { venue: 'Picture Palace', image: `${images.origin}/image.png` } }))
+    expect(res.status).toBe(201)
+    expect(res.body.venue).toMatchObject({ venue: 'Picture Palace', image: { extension: 'png', width: 8, height: 6 } })
+    expect(await counts()).toMatchObject({ venues: before.venues + 1, media: before.media + 1, events: before.events + 1 })
+  })
+
+  it("leaves nothing behind when an inline venue's image cannot be downloaded", async () => {
+    const before = await counts()
+    // The first venue is made before the second one's download fails.
+    const res = await create(
+      event({ categories: 'Early Category', venue: [{ venue: 'Early Venue' }, { venue: 'Broken Picture', image: `${images.origin}/page.html` }] }),
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('image-download-failed')
+    expect(await counts()).toEqual(before)
   })
 
   it('leaves nothing behind when the write fails after inline creation', async () => {

@@ -1,8 +1,10 @@
+import { existingUserArg } from '../../linked/existingUserArg.js'
+import { organizerKind } from '../../organizers/organizerKind.js'
 import { booleanArg, stringArg, timeArg, urlArg } from '../../params/kinds.js'
 import type { ParamSpec } from '../../types.js'
+import { venueKind } from '../../venues/venueKind.js'
 import { imageArg } from '../../writes/imageArg.js'
 import { statusWriteArg } from '../../writes/postStatus.js'
-import { authorArg } from './authorArg.js'
 import { costArg } from './costArg.js'
 import { linkedPostsArg } from './linkedPostsArg.js'
 import { termRefsArg } from './termRefsArg.js'
@@ -17,7 +19,7 @@ const website = urlArg({ allowEmpty: true, description: 'The event website URL',
 export function eventWriteArgs(options: { create: boolean }): Record<string, ParamSpec> {
   const required = options.create
   return {
-    author: authorArg('The event author ID'),
+    author: existingUserArg({ description: 'The event author ID' }),
     date: timeArg({ typed: true, description: 'The event publication date' }),
     date_utc: timeArg({ typed: true, description: 'The event publication date (UTC time zone)' }),
     title: stringArg({ required, description: 'The event title', maxLength: 1000 }),
@@ -40,7 +42,7 @@ export function eventWriteArgs(options: { create: boolean }): Record<string, Par
     featured: booleanArg({ description: 'Whether the event should be featured on the site or not' }),
     categories: termRefsArg('The event category ID or name'),
     tags: termRefsArg('The event tag ID or name'),
-    venue: linkedPostsArg('venue', 'The event venue IDs or data'),
-    organizer: linkedPostsArg('organizer', 'The event organizer IDs or data'),
+    venue: linkedPostsArg(venueKind, 'The event venue IDs or data'),
+    organizer: linkedPostsArg(organizerKind, 'The event organizer IDs or data'),
   }
 }

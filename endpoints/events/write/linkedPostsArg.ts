@@ -1,13 +1,13 @@
 import { ParamError } from '../../errors/ParamError.js'
 import { RestError } from '../../errors/RestError.js'
+import type { LinkedKind } from '../../linked/LinkedKind.js'
 import { toInteger } from '../../params/kinds.js'
 import { parseParams } from '../../params/parseParams.js'
 import { visibleIds } from '../../params/existingIds.js'
 import type { ParamSpec, Params, RequestContext } from '../../types.js'
-import { INLINE_LINKED_POSTS, type LinkedKind } from './inlineLinkedPost.js'
 
-/** A venue or organizer as sent: an existing one by ID, or the validated fields of one to find or create. */
-export type LinkedRef = { id: number } | { inline: Params }
+/** A venue or organizer as sent: an existing one by ID, or the validated create arguments of one to find or make. */
+export type LinkedRef = { id: number } | { inline: Params; given: ReadonlySet<string> }
 
 const MAX_ITEMS = 50
 
@@ -21,10 +21,11 @@ function entries(raw: unknown): unknown[] {
   throw new ParamError()
 }
 
-async function validateInline(kind: LinkedKind, value: Record<string, unknown>, ctx: RequestContext): Promise<Params> {
+/** An inline object checked with the create arguments of POST /venues (/organizers), name required. */
+async function validateInline(kind: LinkedKind, value: Record<string, unknown>, ctx: RequestContext): Promise<LinkedRef> {
   try {
-    const { params } = await parseParams(INLINE_LINKED_POSTS[kind].params, { path: {}, query: {}, body: value }, ctx)
-    return params
+    const { params, input } = await parseParams(kind.writeParams(true), { path: {}, query: {}, body: value }, ctx)
+    return { inline: params, given: input.given }
   } catch (error) {
     if (error instanceof RestError) throw new ParamError()
     throw error
@@ -35,11 +36,10 @@ async function validateInline(kind: LinkedKind, value: Record<string, unknown>, 
  * `venue` / `organizer` on event writes (reference 6.3): an ID, a list of IDs (CSV or array), `{id: X}`,
  * inline objects that create one (duplicate avoidance applies), or a mix, order kept. `0`, "" and []
  * remove them; null, the index default, means not sent. Every ID must be a venue (organizer) the caller
- * can see, and every inline object must pass the create rules, else 400 rest_invalid_param. Nothing is
- * created here: that waits for the permission check (resolveLinkedPosts).
+ * can see, and every inline object must pass the venue (organizer) create rules, else 400
+ * rest_invalid_param. Nothing is created here: that waits for the permission check (resolveLinkedPosts).
  */
 export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec {
-  const { collection } = INLINE_LINKED_POSTS[kind]
   return {
     default: null,
     items: { type: 'integer' },
@@ -51,7 +51,7 @@ export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec
       const refs: LinkedRef[] = []
       for (const entry of list) {
         if (isObject(entry) && !('id' in entry)) {
-          refs.push({ inline: await validateInline(kind, entry, ctx) })
+          refs.push(await validateInline(kind, entry, ctx))
           continue
         }
         const value = isObject(entry) ? entry.id : entry
@@ -60,7 +60,7 @@ export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec
         if (id > 0 && !refs.some((r) => 'id' in r && r.id === id)) refs.push({ id })
       }
       const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []))
-      const visible = await visibleIds(ctx, collection, ids)
+      const visible = await visibleIds(ctx, kind.collection, ids)
       if (ids.some((id) => !visible.has(id))) throw new ParamError()
       return refs
     },

@@ -1,5 +1,7 @@
 import { CATEGORIES, MEDIA, TAGS } from '../../../collections/slugs.js'
+import { organizerKind } from '../../organizers/organizerKind.js'
 import type { Params, RequestContext } from '../../types.js'
+import { venueKind } from '../../venues/venueKind.js'
 import type { ImageInput } from '../../writes/imageArg.js'
 import { storeImage } from '../../writes/storeImage.js'
 import type { CreatedDocs } from './CreatedDocs.js'
@@ -23,8 +25,8 @@ export async function resolveEventLinks(
   const links: EventLinks = {}
   if (sent('categories')) links.categories = await resolveTermRefs(ctx, CATEGORIES, params.categories as TermRef[], created)
   if (sent('tags')) links.tags = await resolveTermRefs(ctx, TAGS, params.tags as TermRef[], created)
-  if (sent('venue')) links.venues = await resolveLinkedPosts(ctx, 'venue', params.venue as LinkedRef[], created)
-  if (sent('organizer')) links.organizers = await resolveLinkedPosts(ctx, 'organizer', params.organizer as LinkedRef[], created)
+  if (sent('venue')) links.venues = await resolveLinkedPosts(ctx, venueKind, params.venue as LinkedRef[], created)
+  if (sent('organizer')) links.organizers = await resolveLinkedPosts(ctx, organizerKind, params.organizer as LinkedRef[], created)
   if (sent('image')) {
     const input = params.image as ImageInput
     links.image = await storeImage(ctx, input)

@@ -72,6 +72,15 @@ describe('users and roles', () => {
     expect(remove.status).toBe(200)
   })
 
+  it('the first-user screen cannot make an administrator once users exist', async () => {
+    const res = await api.request('POST', '/api/users/first-register', {
+      body: { email: 'late@example.org', username: 'late', password: 'a long password', 'confirm-password': 'a long password' },
+    })
+    expect(res.status).toBe(403)
+    const found = await app.payload.find({ collection: 'users', where: { email: { equals: 'late@example.org' } } })
+    expect(found.totalDocs).toBe(0)
+  })
+
   it('users read themselves only; administrators read everyone', async () => {
     for (const who of ['editor', 'author', 'contributor', 'subscriber'] as const) {
       const list = await api.request('GET', '/api/users', { headers: actors[who].headers })

@@ -60,7 +60,10 @@ describe('GET /doc', () => {
           for (const [name, spec] of visible) {
             expect({ name, type: documented[name]?.type }).toEqual({ name, type: openApiType(spec) })
             const indexDefault = args[name].default
-            if (indexDefault !== undefined && typeof indexDefault !== 'object') {
+            // Request-time defaults (start_date, end_date) move with the clock between two requests.
+            if (typeof spec.default === 'function') {
+              expect({ name, documented: typeof documented[name]?.default }).toEqual({ name, documented: typeof indexDefault })
+            } else if (indexDefault !== undefined && typeof indexDefault !== 'object') {
               expect({ name, default: documented[name]?.default }).toEqual({ name, default: indexDefault })
             }
           }

@@ -93,6 +93,78 @@ afterAll(async () => {
   await app?.close()
 })
 
+describe('declarations', () => {
+  it('lists the POST /events arguments as the reference index does (wire sample "Namespace index")', async () => {
+    const index = await api.get('/')
+    const route = index.body.routes['/calendar/events/v1/events']
+    expect(route.methods).toEqual(['GET', 'POST'])
+    const post = route.endpoints.find((e: { methods: string[] }) => e.methods.includes('POST'))
+    const typed = (type: string, description: string, required = false) => ({ type, description, required })
+    const flag = (description: string) => typed('boolean', description)
+    const ids = (description: string) => ({ default: null, items: { type: 'integer' }, description, required: false })
+    expect(Object.keys(post.args)).toEqual([
+      'author', 'date', 'date_utc', 'title', 'description', 'slug', 'excerpt', 'status', 'timezone', 'all_day', 'start_date', 'end_date',
+      'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer',
+    ])
+    expect(post.args).toEqual({
+      author: typed('integer', 'The event author ID'),
+      date: typed('string', 'The event publication date'),
+      date_utc: typed('string', 'The event publication date (UTC time zone)'),
+      title: typed('string', 'The event title', true),
+      description: typed('string', 'The event description'),
+      slug: typed('string', 'The event slug'),
+      excerpt: typed('string', 'The event excerpt'),
+      status: typed('string', 'The event post status'),
+      timezone: typed('string', 'The event time zone'),
+      all_day: { default: false, ...flag('Whether the event lasts the whole day or not') },
+      start_date: typed('string', 'The event start date and time', true),
+      end_date: typed('string', 'The event end date and time', true),
+      image: typed('string', 'The event featured image ID or URL'),
+      cost: { description: 'The event cost', required: false },
+      website: { default: null, description: 'The event website URL', required: false },
+      show_map: flag('Whether the event should show a map or not'),
+      show_map_link: flag('Whether the event should show a map link or not'),
+      hide_from_listings: flag('Whether events should be hidden in the calendar view or not'),
+      sticky: flag('Whether the event should be sticky in the calendar view or not'),
+      featured: flag('Whether the event should be featured on the site or not'),
+      categories: ids('The event category ID or name'),
+      tags: ids('The event tag ID or name'),
+      venue: ids('The event venue IDs or data'),
+      organizer: ids('The event organizer IDs or data'),
+    })
+  })
+
+  it('declares the ID and slug write routes, with id and password first and nothing required', async () => {
+    const id = await fixture({ author: actors.author.id })
+    const byId = await fetch(`${app.api}/events/${id}`, { method: 'OPTIONS' })
+    const entry = await byId.json()
+    expect(entry.methods).toEqual(['GET', 'DELETE', 'POST', 'PUT', 'PATCH'])
+    const [, del, update] = entry.endpoints
+    expect(Object.keys(del.args)).toEqual(['id', 'password'])
+    expect(Object.keys(update.args).slice(0, 4)).toEqual(['id', 'password', 'author', 'date'])
+    expect(Object.entries(update.args).filter(([, a]) => (a as { required: boolean }).required).map(([k]) => k)).toEqual(['id'])
+    const bySlug = await (await fetch(`${app.api}/events/by-slug/fixture`, { method: 'OPTIONS' })).json()
+    expect(Object.keys(bySlug.endpoints[1].args)).toEqual(['slug'])
+    expect(bySlug.endpoints[2].args.slug.required).toBe(false)
+  })
+
+  it('answers Allow with the write methods the caller may use on that event (reference 1.4)', async () => {
+    const id = await fixture({ author: actors.author.id })
+    const allow = async (role: Role) => (await api.get(`/events/${id}`, as(role))).headers.get('allow')
+    expect(await allow('administrator')).toBe('GET, DELETE, POST, PUT, PATCH')
+    expect(await allow('author')).toBe('GET, DELETE, POST, PUT, PATCH')
+    expect(await allow('contributor')).toBe('GET')
+    expect(await allow('anonymous')).toBe('GET')
+    expect((await api.get('/events', as('contributor'))).headers.get('allow')).toBe('GET, POST')
+  })
+
+  it('translates the argument descriptions', async () => {
+    const res = await fetch(`${app.origin}/fr/wp-json/calendar/events/v1/events`, { method: 'OPTIONS' })
+    const post = (await res.json()).endpoints[1]
+    expect(post.args.all_day.description).toBe('Si l’événement dure toute la journée ou non')
+  })
+})
+
 describe('POST /events: create', () => {
   it('creates an event from the required fields alone: 201, the event object without json_ld, defaults applied', async () => {
     const res = await create(event({ title: 'Jazz Night' }))
@@ -212,6 +284,14 @@ describe('POST /events: create', () => {
     })
     const partial = await create({ title: 'Only a title' })
     expect(partial.body.message).toBe('Missing parameter(s): start_date, end_date')
+  })
+
+  it('ignores what it does not declare: no password, trash or ticket set through a create', async () => {
+    const res = await create(event({ password: 'secret', deletedAt: '2020-01-01T00:00:00Z', ticketed: true, hasPassword: true, id: 424242 }))
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ status: 'publish', ticketed: false })
+    expect(res.body.id).not.toBe(424242)
+    expect(await stored(res.body.id)).toMatchObject({ hasPassword: false, deletedAt: null, ticketed: false })
   })
 
   it('refuses anonymous callers with 401 and subscribers with 403, after validation', async () => {
@@ -782,6 +862,19 @@ describe('POST|PUT|PATCH /events/<id>: update', () => {
     const handed = await update(authors, 'editor', { author: actors.contributor.id })
     expect(handed.body.author).toBe(String(actors.contributor.id))
     expect((await stored(ownPublished)).excerpt).toBeFalsy()
+  })
+})
+
+describe('the public cache', () => {
+  it('serves anonymous readers the new version right after a write', async () => {
+    const created = await create(event({ title: 'Cached Show' }))
+    const id = created.body.id
+    expect((await api.get(`/events/${id}`)).body.title).toBe('Cached Show')
+    expect((await api.get(`/events/${id}`)).body.title).toBe('Cached Show')
+    await api.put(`/events/${id}`, { title: 'Fresh Show' }, as('editor'))
+    expect((await api.get(`/events/${id}`)).body.title).toBe('Fresh Show')
+    await api.delete(`/events/${id}`, as('editor'))
+    expect((await api.get(`/events/${id}`)).body.code).toBe('event-no-longer-available')
   })
 })
 

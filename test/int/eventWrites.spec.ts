@@ -466,6 +466,11 @@ describe('categories and tags', () => {
     expect(termIds(res.body.tags)).toEqual([ids.outdoor])
     const csv = await create(event({ categories: `Theatre, ${ids.music}` }))
     expect(termIds(csv.body.categories)).toEqual([ids.theatre, ids.music])
+    // A name in other case finds the term even where its slug differs from the name ("stage").
+    const before = await counts()
+    const shouted = await create(event({ categories: ['THEATRE', 'mUsIc'] }), 'editor')
+    expect(termIds(shouted.body.categories)).toEqual([ids.theatre, ids.music])
+    expect(await counts()).toMatchObject({ 'event-categories': before['event-categories'] })
   })
 
   it('resolves an existing tag by name to that tag instead of making a numeric one (deliberate difference 6.4)', async () => {

@@ -35,7 +35,8 @@ export async function resolveTermRefs(
   if (ids.length) or.push({ id: { in: ids } })
   if (names.length) {
     const slugs = [...new Set([...names.map((n) => n.trim().toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
-    or.push({ slug: { in: slugs } }, { name: { in: names.map((n) => n.trim()) } })
+    // Names compare without case, as WordPress's term_exists() does: `like` narrows, sameText decides.
+    or.push({ slug: { in: slugs } }, ...names.map((n): Where => ({ name: { like: n.trim() } })))
   }
   const found = await ctx.payload.find({
     collection,

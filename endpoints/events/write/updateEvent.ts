@@ -1,11 +1,10 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { EventDoc } from '../../serializers/docs.js'
-import type { RequestContext, RestResponse } from '../../types.js'
+import type { Params, RequestContext, RestResponse } from '../../types.js'
 import { locateEvent } from '../locateEvent.js'
 import { eventAnswer } from './eventAnswer.js'
 import { saveEvent } from './saveEvent.js'
-import type { Params } from '../../types.js'
 
 /**
  * POST/PUT/PATCH /events/<id> after validation and permission (reference 6.4): 404 when no post has

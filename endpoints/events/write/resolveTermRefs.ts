@@ -20,7 +20,7 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * reference creates a bogus tag named after the ID); an unknown name creates the term when the caller
  * may manage terms. A contributor's unknown name is skipped instead: creating terms needs manage_terms
  * (reference section 2), and failing the whole event over a tag would lose the write.
- * One query for the lookups, plus one create per new term.
+ * One query for the lookups (two when a name matches nothing exactly), plus one create per new term.
  */
 export async function resolveTermRefs(
   ctx: RequestContext,
@@ -30,24 +30,22 @@ export async function resolveTermRefs(
 ): Promise<number[]> {
   if (!refs.length) return []
   const ids = refs.filter((r): r is number => typeof r === 'number')
-  const names = refs.filter((r): r is string => typeof r === 'string')
-  const or: Where[] = []
-  if (ids.length) or.push({ id: { in: ids } })
-  if (names.length) {
-    const slugs = [...new Set([...names.map((n) => n.trim().toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
-    // Names compare without case, as WordPress's term_exists() does: `like` narrows, sameText decides.
-    or.push({ slug: { in: slugs } }, ...names.map((n): Where => ({ name: { like: n.trim() } })))
-  }
-  const found = await ctx.payload.find({
-    collection,
-    where: { or },
-    pagination: false,
-    depth: 0,
-    select: { name: true, slug: true },
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  const terms = found.docs as unknown as TermRow[]
+  const names = refs.filter((r): r is string => typeof r === 'string').map((n) => n.trim())
+  const slugs = [...new Set([...names.map((n) => n.toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
+  const find = (where: Where, limit = 0) =>
+    ctx.payload
+      .find({ collection, where, limit, pagination: limit > 0, depth: 0, select: { name: true, slug: true }, overrideAccess: false, user: ctx.user })
+      .then((found) => found.docs as unknown as TermRow[])
+  const byName = (name: string) => terms.find((t) => sameText(t.slug, name) || sameText(t.name, name)) ?? terms.find((t) => t.slug === toSlug(name))
+
+  const exact: Where[] = []
+  if (ids.length) exact.push({ id: { in: ids } })
+  if (names.length) exact.push({ slug: { in: slugs } }, { name: { in: names } })
+  const terms = await find({ or: exact })
+  // Names compare without case, as WordPress's term_exists() does; the few left unmatched are looked
+  // up once more with `like` (case-insensitive on every adapter), and sameText decides.
+  const unmatched = names.filter((name) => !byName(name))
+  if (unmatched.length) terms.push(...(await find({ or: unmatched.map((name): Where => ({ name: { like: name } })) }, 200)))
   const mayCreate = canManageTerms({ req: { user: ctx.user } } as unknown as AccessArgs) === true
 
   const result: number[] = []
@@ -56,8 +54,7 @@ export async function resolveTermRefs(
       if (terms.some((t) => t.id === ref)) result.push(ref)
       continue
     }
-    const slug = toSlug(ref)
-    let term = terms.find((t) => sameText(t.slug, ref) || sameText(t.name, ref)) ?? terms.find((t) => slug && t.slug === slug)
+    let term = byName(ref)
     if (!term && mayCreate) {
       const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user })
       term = { id: doc.id as number, name: String(doc.name), slug: String(doc.slug) }

@@ -12,16 +12,16 @@ import { archiveHeaders, archiveLinks, type QueryPairs } from '../serializers/ar
 import type { EndpointDef } from '../types.js'
 import { eventLinkWhere } from './eventLinkWhere.js'
 import type { LinkedDoc, LinkedKind } from './LinkedKind.js'
-import { orderByPostDate } from './orderByPostDate.js'
+import { pageByPostDate } from './pageByPostDate.js'
 import { serializeLinkedList } from './serializeLinkedList.js'
 import { truthyArg } from './truthyArg.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
 
 /**
- * GET /venues and GET /organizers (reference 7.1 and 8): filters → one query for the ordered IDs of
- * every match (the total comes with it) → one query for the page → one for its images. Event-linked
- * filters add one query each.
+ * GET /venues and GET /organizers (reference 7.1 and 8): filters → the page's IDs in post-date order
+ * and the total (pageByPostDate, two or three queries) → one query for the page's venues → one for
+ * their images. Event-linked filters add one query each; nothing depends on per_page.
  */
 export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
   return {
@@ -48,25 +48,13 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       if (typeof params.search === 'string') {
         clauses.push({ or: kind.searchFields.map((field) => ({ [field]: { contains: params.search } })) })
       }
-      const matches = linked
-        ? await ctx.payload.find({
-            collection: kind.collection,
-            where: { and: clauses },
-            trash: byStatus.trash,
-            pagination: false,
-            depth: 0,
-            select: { publishedAt: true, createdAt: true },
-            overrideAccess: false,
-            user: ctx.user,
-          })
-        : { docs: [] }
       // A search that matches nothing counts 0 (deliberate difference 6.5: the reference counts every venue).
-      const ordered = orderByPostDate(matches.docs as Array<{ id: number; publishedAt?: unknown; createdAt?: unknown }>)
-      const total = ordered.length
+      const { ids: pageIds, total } = linked
+        ? await pageByPostDate(ctx, kind, { and: clauses }, { trash: byStatus.trash, page, perPage })
+        : { ids: [], total: 0 }
       const totalPages = Math.ceil(total / perPage)
       if (page > 1 && page > totalPages) throw new RestError(`${kind.name}-archive-page-not-found` as MessageCode, 404)
 
-      const pageIds = ordered.slice((page - 1) * perPage, page * perPage).map((doc) => doc.id)
       const found = pageIds.length
         ? await ctx.payload.find({
             collection: kind.collection,

@@ -290,6 +290,16 @@ describe('GET /venues', () => {
       expect((await api.get('/venues?status=any', as('editor'))).status).toBe(400)
     })
 
+    it('pages a mix of posts with and without a publication date in one order', async () => {
+      const all = await api.get('/venues', as('editor'))
+      // Drafts without a publication date count from their creation (today), so they come first.
+      expect(ids(all.body)).toEqual([v.pending, v.draft, v.hall, v.club, v.park, v.private, v.tieHigh, v.tieLow, v.empty])
+      const pages = []
+      for (let page = 1; page <= 3; page++) pages.push(...ids((await api.get(`/venues?per_page=4&page=${page}`, as('editor'))).body))
+      expect(pages).toEqual(ids(all.body))
+      expect((await api.get('/venues?per_page=4&page=4', as('editor'))).status).toBe(404)
+    })
+
     it('authors and contributors see published venues and their own', async () => {
       const contributor = await api.get('/venues', as('contributor'))
       expect(contributor.body.total).toBe(7)
@@ -694,7 +704,7 @@ describe('costs and caching', () => {
         const one = await reads(`/venues?per_page=1${filters}`, role)
         const fifty = await reads(`/venues?per_page=50${filters}&again=1`, role)
         expect([filters, fifty]).toEqual([filters, one])
-        expect(fifty).toBeLessThanOrEqual(7)
+        expect(fifty).toBeLessThanOrEqual(10)
       }
     } finally {
       for (const [name, original] of wrapped) db[name] = original

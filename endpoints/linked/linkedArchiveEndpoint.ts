@@ -20,7 +20,7 @@ const URL_SAFE = /^[\w.,~-]*$/
 
 /**
  * GET /venues and GET /organizers (reference 7.1 and 8): filters → the page's IDs in post-date order
- * and the total (pageByPostDate, two or three queries) → one query for the page's venues → one for
+ * and the total (pageByPostDate, at most four queries) → one query for the page's venues → one for
  * their images. Event-linked filters add one query each; nothing depends on per_page.
  */
 export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Field } from 'payload'
+import { changePostVersions } from './access/changePostVersions.js'
 import { changePosts, createPosts, readPosts } from './access/postAccess.js'
 import { protectedFieldRead } from './access/protectedFieldRead.js'
 import { descriptionFields } from './fields/descriptionFields.js'
@@ -32,7 +33,7 @@ export const Events: CollectionConfig = {
   // Trash is Payload's (deletedAt); the wire shows a trashed event with status "trash".
   trash: true,
   versions: { maxPerDoc: 25 },
-  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePosts },
+  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePostVersions },
   hooks: {
     beforeOperation: [assignId('post'), defaultStatusForCaller, guardProtectedQueries],
     beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],

@@ -19,15 +19,20 @@ import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
 const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field
 
-const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+const dateTime = {
+  date: { pickerAppearance: 'dayAndTime' as const, displayFormat: 'EEE d MMM yyyy, HH:mm' },
+  description: "In your browser's time zone; the event's own time is shown under Time zone.",
+}
 
 export const Events: CollectionConfig = {
   slug: EVENTS,
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
     useAsTitle: 'title',
+    group: 'Calendar',
     defaultColumns: ['title', 'startDate', 'endDate', 'venues', 'status', 'featured'],
     listSearchableFields: ['title'],
+    components: { beforeListTable: ['/admin/EventListFilters.tsx#EventListFilters'] },
   },
   defaultSort: 'startDate',
   // Trash is Payload's (deletedAt); the wire shows a trashed event with status "trash".
@@ -58,8 +63,12 @@ export const Events: CollectionConfig = {
             },
             {
               name: 'timezone',
+              label: 'Time zone',
               type: 'text',
-              admin: { description: 'IANA time zone (Europe/Paris) or UTC offset (UTC+2). Empty: the site time zone.' },
+              admin: {
+                description: 'IANA time zone (Europe/Paris) or UTC offset (UTC+2). Empty: the site time zone.',
+                components: { afterInput: ['/admin/EventZoneNote.tsx#EventZoneNote'] },
+              },
             },
             { name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false },
           ],

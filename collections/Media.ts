@@ -9,6 +9,7 @@ import { MEDIA } from './slugs.js'
 export const Media: CollectionConfig = {
   slug: MEDIA,
   labels: { singular: 'Image', plural: 'Media' },
+  admin: { group: 'Calendar' },
   access: { read: anyone, create: createPosts, update: createPosts, delete: createPosts },
   upload: {
     staticDir: path.join(env.DATA_DIR, 'media'),

@@ -17,7 +17,12 @@ const unlink = unlinkFromEvents('organizers')
 export const Organizers: CollectionConfig = {
   slug: ORGANIZERS,
   labels: { singular: 'Organizer', plural: 'Organizers' },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'email', 'phone', 'status'], listSearchableFields: ['title', 'email'] },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Calendar',
+    defaultColumns: ['title', 'email', 'phone', 'status'],
+    listSearchableFields: ['title', 'email'],
+  },
   trash: true,
   access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts },
   hooks: {

@@ -9,7 +9,8 @@ import { USERS } from './slugs.js'
 
 export const Users: CollectionConfig = {
   slug: USERS,
-  admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'] },
+  // Only administrators see the users list; everyone keeps their own account page.
+  admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'], hidden: ({ user }) => user?.role !== 'administrator' },
   auth: {
     useAPIKey: true,
     strategies: [appPasswordStrategy],

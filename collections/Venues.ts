@@ -17,7 +17,12 @@ const unlink = unlinkFromEvents('venues')
 export const Venues: CollectionConfig = {
   slug: VENUES,
   labels: { singular: 'Venue', plural: 'Venues' },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'city', 'country', 'status'], listSearchableFields: ['title', 'city'] },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Calendar',
+    defaultColumns: ['title', 'city', 'country', 'status'],
+    listSearchableFields: ['title', 'city'],
+  },
   trash: true,
   access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts },
   hooks: {
@@ -54,8 +59,23 @@ export const Venues: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'latitude', type: 'number', min: -90, max: 90, index: true, admin: { step: 0.000001 } },
-        { name: 'longitude', type: 'number', min: -180, max: 180, index: true, admin: { step: 0.000001 } },
+        // Typed by hand (no geocoding service): decimal degrees, used by the geolocation filters.
+        {
+          name: 'latitude',
+          type: 'number',
+          min: -90,
+          max: 90,
+          index: true,
+          admin: { step: 0.000001, placeholder: '48.856613', description: 'Decimal degrees, −90 to 90 (north positive).' },
+        },
+        {
+          name: 'longitude',
+          type: 'number',
+          min: -180,
+          max: 180,
+          index: true,
+          admin: { step: 0.000001, placeholder: '2.352222', description: 'Decimal degrees, −180 to 180 (east positive).' },
+        },
       ],
     },
     imageField,

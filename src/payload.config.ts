@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { Users } from '../collections/Users.js'
 import { databaseAdapter } from './databaseAdapter.js'
 import { env } from './env.js'
-import type { CalendarPluginOptions } from './options.js'
+import { type CalendarPluginOptions, resolveOptions } from './options.js'
 import { calendarPlugin } from './plugin.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -26,6 +26,13 @@ export function buildCalendarConfig(
       avatar: 'default',
       meta: { titleSuffix: ' · Calendar' },
       importMap: { baseDir: dirname },
+      components: {
+        beforeNavLinks: ['/admin/CalendarNavLink.tsx#CalendarNavLink'],
+        beforeDashboard: ['/admin/UpcomingEvents.tsx#UpcomingEvents'],
+        views: { calendar: { Component: '/admin/EventCalendarView.tsx#EventCalendarView', path: '/calendar', exact: true } },
+      },
+      // Read by the admin's date helpers (event time zone note, calendar view, list date filters).
+      custom: { siteTimezone: resolveOptions(pluginOptions).siteTimezone },
     },
     collections: [Users],
     editor: lexicalEditor(),

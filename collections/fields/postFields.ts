@@ -2,6 +2,7 @@ import type { Field } from 'payload'
 import { editorsOnlyField } from '../access/editorsOnlyField.js'
 import { POST_STATUSES } from '../roles.js'
 import { MEDIA, USERS } from '../slugs.js'
+import { STATUS_LABELS } from '../../src/admin/statusLabels.js'
 
 /** Fields every post type (event, venue, organizer) has, WordPress's wp_posts columns. */
 export const postStatusField: Field = {
@@ -10,8 +11,13 @@ export const postStatusField: Field = {
   required: true,
   defaultValue: 'publish',
   index: true,
-  options: POST_STATUSES.map((value) => ({ label: value, value })),
-  admin: { position: 'sidebar' },
+  options: POST_STATUSES.map((value) => ({ label: `${STATUS_LABELS[value]} (${value})`, value })),
+  admin: {
+    position: 'sidebar',
+    isClearable: false,
+    // Role-aware: contributors are offered draft and pending only (scaleBackStatus is the rule).
+    components: { Field: '/admin/StatusSelectField.tsx#StatusSelectField' },
+  },
 }
 
 /** Set to the creator by assignAuthor; only editors may hand a post to someone else. */

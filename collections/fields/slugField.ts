@@ -8,7 +8,11 @@ export function slugField(source: string): TextField {
     type: 'text',
     index: true,
     unique: true,
-    admin: { position: 'sidebar', description: 'Generated from the title when left empty; made unique with -2, -3…' },
+    admin: {
+      position: 'sidebar',
+      description: `Filled from the ${source} while writing a new one; editable. Made unique with -2, -3… on save.`,
+      components: { Field: { path: '/admin/SlugField.tsx#SlugField', clientProps: { source } } },
+    },
     hooks: { beforeValidate: [ensureUniqueSlug(source)] },
   }
 }

@@ -1,3 +1,4 @@
+import { EventZoneNote as EventZoneNote_5cc1cc8e4d7c41e2c7182c562f0c15c3 } from '../../../admin/EventZoneNote.tsx'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -21,14 +22,19 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
-import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { SlugField as SlugField_f4b3eff84824097513535b96b7563176 } from '../../../admin/SlugField.tsx'
+import { StatusSelectField as StatusSelectField_ba84b09748dfd83efe95980d15c2718f } from '../../../admin/StatusSelectField.tsx'
+import { EventListFilters as EventListFilters_68f87f79db4acfa1a9d6211a4b9f2c47 } from '../../../admin/EventListFilters.tsx'
 import { AppPasswordField as AppPasswordField_483a038eef4976eb25109c62dd91cc5f } from '../../../admin/appPasswords/AppPasswordField.tsx'
 import { NewAppPassword as NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c } from '../../../admin/appPasswords/NewAppPassword.tsx'
+import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
+import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
+import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
+import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "/admin/appPasswords/AppPasswordField.tsx#AppPasswordField": AppPasswordField_483a038eef4976eb25109c62dd91cc5f,
-  "/admin/appPasswords/NewAppPassword.tsx#NewAppPassword": NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c,
+  "/admin/EventZoneNote.tsx#EventZoneNote": EventZoneNote_5cc1cc8e4d7c41e2c7182c562f0c15c3,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -52,5 +58,13 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/admin/SlugField.tsx#SlugField": SlugField_f4b3eff84824097513535b96b7563176,
+  "/admin/StatusSelectField.tsx#StatusSelectField": StatusSelectField_ba84b09748dfd83efe95980d15c2718f,
+  "/admin/EventListFilters.tsx#EventListFilters": EventListFilters_68f87f79db4acfa1a9d6211a4b9f2c47,
+  "/admin/appPasswords/AppPasswordField.tsx#AppPasswordField": AppPasswordField_483a038eef4976eb25109c62dd91cc5f,
+  "/admin/appPasswords/NewAppPassword.tsx#NewAppPassword": NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c,
+  "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
+  "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
+  "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

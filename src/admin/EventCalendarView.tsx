@@ -1,0 +1,114 @@
+import { DefaultTemplate } from '@payloadcms/next/templates'
+import { Gutter, Link } from '@payloadcms/ui'
+import type { AdminViewServerProps } from 'payload'
+import { formatAdminURL } from 'payload/shared'
+import { EVENTS } from '../../collections/slugs.js'
+import { type CalendarEvent, monthGrid, monthStart } from './monthGrid.js'
+import { siteTimezoneOf } from './siteTimezoneOf.js'
+import './calendarAdmin.css'
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+/** Enough for any real month; beyond it the view says how many it left out. */
+const MAX_EVENTS = 1000
+
+/**
+ * /admin/calendar: a month of events, each linking to its edit page. Read with the signed-in user's
+ * access (a contributor sees published events and their own), trashed events left out.
+ */
+export async function EventCalendarView({ initPageResult, params, searchParams }: AdminViewServerProps) {
+  const { req, permissions, visibleEntities, locale } = initPageResult
+  const { payload, user } = req
+  const adminRoute = payload.config.routes.admin
+  const siteZone = siteTimezoneOf(payload.config)
+  const first = monthStart(searchParams?.month, siteZone)
+  const empty = monthGrid(first, siteZone, [])
+
+  const found = await payload.find({
+    collection: EVENTS,
+    where: { and: [{ startDate: { less_than: empty.fetchTo } }, { endDate: { greater_than_equal: empty.fetchFrom } }] },
+    sort: 'startDate',
+    limit: MAX_EVENTS,
+    depth: 0,
+    overrideAccess: false,
+    user,
+    select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true },
+  })
+  const grid = monthGrid(first, siteZone, found.docs as CalendarEvent[])
+  const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
+  const canCreate = Boolean(permissions?.collections?.[EVENTS]?.create)
+
+  return (
+    <DefaultTemplate
+      i18n={req.i18n}
+      locale={locale}
+      params={params}
+      payload={payload}
+      permissions={permissions}
+      req={req}
+      searchParams={searchParams}
+      user={user ?? undefined}
+      visibleEntities={{ collections: visibleEntities.collections, globals: visibleEntities.globals }}
+    >
+      <Gutter className="event-calendar">
+        <header className="event-calendar__header">
+          <h1 data-testid="calendar-month">{grid.label}</h1>
+          <nav className="event-calendar__nav" aria-label="Months">
+            <Link href={url(`/calendar?month=${grid.previous}`)} prefetch={false}>‹ Previous</Link>
+            <Link href={url('/calendar')} prefetch={false}>Today</Link>
+            <Link href={url(`/calendar?month=${grid.next}`)} prefetch={false}>Next ›</Link>
+            {canCreate && (
+              <Link className="event-calendar__new" href={url(`/collections/${EVENTS}/create`)} prefetch={false}>
+                New event
+              </Link>
+            )}
+          </nav>
+        </header>
+        <p className="event-calendar__meta">
+          {found.totalDocs} event{found.totalDocs === 1 ? '' : 's'} in view · days and times in each event&rsquo;s own time zone
+          (site: {siteZone})
+          {found.totalDocs > found.docs.length && ` · showing the first ${found.docs.length}`}
+        </p>
+        <table className="event-calendar__grid">
+          <thead>
+            <tr>
+              {WEEKDAYS.map((day) => (
+                <th key={day} scope="col">
+                  {day}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.weeks.map((week) => (
+              <tr key={week[0]!.date}>
+                {week.map((day) => (
+                  <td
+                    key={day.date}
+                    data-date={day.date}
+                    className={[
+                      'event-calendar__day',
+                      day.inMonth ? '' : 'event-calendar__day--outside',
+                      day.isToday ? 'event-calendar__day--today' : '',
+                    ].join(' ')}
+                  >
+                    <div className="event-calendar__date">{day.day}</div>
+                    <ul>
+                      {day.entries.map((entry) => (
+                        <li key={`${entry.id}-${day.date}`} className={`event-calendar__entry event-calendar__entry--${entry.status}`}>
+                          <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false}>
+                            <span className="event-calendar__time">{entry.time}</span> {entry.title}
+                            {entry.status !== 'publish' && <span className="event-calendar__status">{entry.status}</span>}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Gutter>
+    </DefaultTemplate>
+  )
+}

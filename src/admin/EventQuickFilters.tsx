@@ -1,0 +1,56 @@
+'use client'
+import { useListQuery } from '@payloadcms/ui'
+import { type EventFilters, NO_FILTERS, applyFilters, readFilters } from './eventListWhere.js'
+import './calendarAdmin.css'
+
+interface Choice {
+  value: string
+  label: string
+}
+
+interface Props {
+  siteTimezone: string
+  statuses: Choice[]
+  categories: Choice[]
+  venues: Choice[]
+}
+
+/** The events list's quick filters; they read and write the list query, so Payload's filter builder stays in step. */
+export function EventQuickFilters({ siteTimezone, statuses, categories, venues }: Props) {
+  const { query, handleWhereChange } = useListQuery()
+  const filters = readFilters(query?.where, siteTimezone)
+  const set = (patch: Partial<EventFilters>) => void handleWhereChange?.(applyFilters(query?.where, { ...filters, ...patch }, siteTimezone))
+  const select = (name: keyof EventFilters, label: string, choices: Choice[]) => (
+    <label>
+      {label}
+      <select name={`filter-${name}`} value={filters[name]} onChange={(e) => set({ [name]: e.target.value })}>
+        <option value="">Any</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
+  return (
+    <div className="event-filters" role="search" aria-label="Filter events">
+      <label>
+        From
+        <input type="date" name="filter-from" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+      </label>
+      <label>
+        To
+        <input type="date" name="filter-to" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+      </label>
+      {select('status', 'Status', statuses)}
+      {select('category', 'Category', categories)}
+      {select('venue', 'Venue', venues)}
+      <button type="button" onClick={() => set(NO_FILTERS)}>
+        Clear filters
+      </button>
+      <span className="event-filters__zone">Dates in {siteTimezone}</span>
+    </div>
+  )
+}

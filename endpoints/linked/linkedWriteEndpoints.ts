@@ -12,6 +12,7 @@ import { findDuplicate } from './findDuplicate.js'
 import type { LinkedDoc, LinkedKind } from './LinkedKind.js'
 import { linkedIdArg } from './linkedIdArg.js'
 import { linkedSlugArg } from './linkedSlugArg.js'
+import { mayNameAuthor } from './mayNameAuthor.js'
 import { serializeLinkedList } from './serializeLinkedList.js'
 import { toWriteData } from './toWriteData.js'
 
@@ -31,15 +32,15 @@ async function single(ctx: RequestContext, kind: LinkedKind, doc: unknown) {
 }
 
 /**
- * POST /venues (/organizers), 201 (reference 7.4): validation → edit_posts → duplicate avoidance (the
- * existing post, 201, nothing created) → the image (downloaded only now) → create as the caller, the
- * status scaled back by the collection's hook.
+ * POST /venues (/organizers), 201 (reference 7.4): validation → edit_posts (edit_others_posts too to
+ * name another author) → duplicate avoidance (the existing post, 201, nothing created) → the image
+ * (downloaded only now) → create as the caller, the status scaled back by the collection's hook.
  */
 export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
   return {
     methods: ['POST'],
     params: kind.writeParams(true),
-    permission: canCreate,
+    permission: (ctx, params) => canCreate(ctx) && mayNameAuthor(ctx, params),
     handler: async (ctx, params, input) => {
       const data = await toWriteData(ctx, kind, params, input.given)
       const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
@@ -56,13 +57,15 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
 
 /**
  * POST/PUT/PATCH on one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400) →
- * edit_post → a partial update as the caller (deliberate difference 6.1; show_map flags are not reset).
+ * edit_post (edit_others_posts too to name another author) → a partial update as the caller
+ * (deliberate difference 6.1; show_map flags are not reset).
  */
 export function linkedUpdateEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
+  const canChange = canChangeLinked(kind, by)
   return {
     methods: ['POST', 'PUT', 'PATCH'],
     params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind), ...kind.writeParams(false) },
-    permission: canChangeLinked(kind, by),
+    permission: async (ctx, params) => (await canChange(ctx, params)) && mayNameAuthor(ctx, params),
     handler: async (ctx, params, input) => {
       const id = params[by] as number
       const data = await toWriteData(ctx, kind, params, input.given)

@@ -472,8 +472,14 @@ describe('POST /venues', () => {
     expect(plain.body).toMatchObject({ status: 'draft', author: String(actors.contributor.id) })
     const publish = await api.post('/venues', { venue: 'Contributor Attic', status: 'publish' }, as('contributor'))
     expect(publish.body.status).toBe('pending')
+    // Naming someone else as the author takes an editor; naming oneself is fine.
+    const before = await venueCount()
     const other = await api.post('/venues', { venue: 'Borrowed Barn', author: actors.editor.id }, as('contributor'))
-    expect(other.body.author).toBe(String(actors.contributor.id))
+    expect(other.status).toBe(403)
+    expect(other.body.code).toBe('rest_forbidden')
+    expect(await venueCount()).toBe(before)
+    const self = await api.post('/venues', { venue: 'Own Barn', author: actors.contributor.id }, as('contributor'))
+    expect(self.body.author).toBe(String(actors.contributor.id))
     const editor = await api.post('/venues', { venue: 'Assigned Arena', author: actors.author.id }, as('editor'))
     expect(editor.body).toMatchObject({ author: String(actors.author.id), status: 'publish' })
   })
@@ -606,7 +612,10 @@ describe('POST|PUT|PATCH /venues/<id>', () => {
     expect((await api.patch(`/venues/${v.club}`, { zip: 'H2X' }, as('author'))).status).toBe(200)
     expect((await api.patch(`/venues/${v.club}`, { zip: 'H2X 1Y4' }, as('editor'))).body.zip).toBe('H2X 1Y4')
     // Only editors may hand a venue to someone else.
-    expect((await api.patch(`/venues/${v.club}`, { author: actors.editor.id }, as('author'))).body.author).toBe(String(actors.author.id))
+    expect((await api.patch(`/venues/${v.club}`, { author: actors.editor.id }, as('author'))).status).toBe(403)
+    expect((await stored(v.club))?.author).toBe(actors.author.id)
+    expect((await api.patch(`/venues/${v.club}`, { author: actors.editor.id }, as('editor'))).body.author).toBe(String(actors.editor.id))
+    expect((await api.patch(`/venues/${v.club}`, { author: actors.author.id }, as('editor'))).status).toBe(200)
   })
 })
 

@@ -24,7 +24,10 @@ export default {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   // *.e2e.ts, so the README's `npm test` (which matches *.spec.ts) never starts a browser.
-  testMatch: hasChromium ? ['<rootDir>/test/e2e/**/*.e2e.ts'] : [],
+  roots: ['<rootDir>/test/e2e'],
+  testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+  // Without Chromium every browser test is left out (an empty testMatch would match every file).
+  testPathIgnorePatterns: hasChromium ? ['/node_modules/'] : ['.*'],
   passWithNoTests: !hasChromium,
   globalSetup: hasChromium ? '<rootDir>/test/e2e/helpers/globalSetup.js' : undefined,
   testTimeout: 120000,

@@ -1,7 +1,7 @@
 'use client'
 import { Button, useAuth, useDocumentDrawer } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { RevealedPassword } from './RevealedPassword.js'
 
 /**
@@ -14,6 +14,10 @@ export function NewAppPassword() {
   const router = useRouter()
   const [DocumentDrawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: 'app-passwords' })
   const [created, setCreated] = useState<{ name?: string; password: string } | null>(null)
+  // Once the drawer has closed, reload the list below so the new entry shows.
+  useEffect(() => {
+    if (created) router.refresh()
+  }, [created, router])
   if ((user as { role?: string } | null)?.role !== 'administrator') return null
   return (
     <div className="app-password-new" style={{ marginBottom: 'var(--base)' }}>
@@ -22,11 +26,12 @@ export function NewAppPassword() {
         New application password
       </Button>
       <DocumentDrawer
+        // Stay on the list: the password is shown here, and a new page would load the entry without it.
+        redirectAfterCreate={false}
         onSave={({ doc }) => {
           const password = (doc as { password?: unknown }).password
           if (typeof password === 'string') setCreated({ name: (doc as { name?: string }).name, password })
           closeDrawer()
-          router.refresh()
         }}
       />
     </div>

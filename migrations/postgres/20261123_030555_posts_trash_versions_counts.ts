@@ -61,6 +61,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"event_tags_id" numeric
   );
   
+  ALTER TABLE "events" ALTER COLUMN "currency_position" DROP DEFAULT;
   ALTER TABLE "events" ALTER COLUMN "currency_position" SET DATA TYPE text;
   DROP TYPE "public"."enum_events_currency_position";
   CREATE TYPE "public"."enum_events_currency_position" AS ENUM('prefix', 'postfix');

@@ -1,9 +1,12 @@
 // Hashing for event passwords and application passwords: scrypt with a random salt,
 // compared in constant time. Stored as "scrypt$<salt hex>$<hash hex>".
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto'
+import { promisify } from 'node:util'
+import { LRUCache } from 'lru-cache'
 
 const PREFIX = 'scrypt$'
 const KEY_LENGTH = 32
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 
 export function isHashedSecret(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(PREFIX) && value.split('$').length === 3
@@ -15,12 +18,34 @@ export function hashSecret(plain: string): string {
   return `${PREFIX}${salt.toString('hex')}$${hash.toString('hex')}`
 }
 
-export function verifySecret(plain: string, stored: string | null | undefined): boolean {
+/**
+ * Whether `plain` matches a stored hash. scrypt runs on libuv's thread pool, so a verification (tens of
+ * milliseconds by design) never blocks the requests of others.
+ */
+export async function verifySecret(plain: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored || !isHashedSecret(stored)) return false
   const [, saltHex, hashHex] = stored.split('$') as [string, string, string]
   const expected = Buffer.from(hashHex, 'hex')
   // A truncated or empty stored hash would make any password "match" (an empty key equals an empty key).
   if (expected.length !== KEY_LENGTH) return false
-  const actual = scryptSync(plain, Buffer.from(saltHex, 'hex'), expected.length)
+  const actual = await scryptAsync(plain, Buffer.from(saltHex, 'hex'), expected.length)
   return timingSafeEqual(actual, expected)
+}
+
+/**
+ * verifySecret with a memory of recent verdicts, for secrets checked on every request (application
+ * passwords, ?password= on a page of events). Keyed by a digest of (stored hash, password), so the
+ * plain password is never kept, and a changed or deleted hash is never matched from memory.
+ */
+export function rememberingVerifier(options: { max: number; ttlMs: number }) {
+  const verdicts = new LRUCache<string, boolean>({ max: options.max, ttl: options.ttlMs })
+  return async (plain: string, stored: string | null | undefined): Promise<boolean> => {
+    if (!stored) return false
+    const key = createHash('sha256').update(`${stored}\u0000${plain}`).digest('base64')
+    const known = verdicts.get(key)
+    if (known !== undefined) return known
+    const verdict = await verifySecret(plain, stored)
+    verdicts.set(key, verdict)
+    return verdict
+  }
 }

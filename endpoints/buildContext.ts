@@ -36,8 +36,9 @@ export async function buildContext(
   if (credentials) {
     const wait = signInLimits.retryAfter(credentials.login, address)
     if (wait > 0) {
-      req.res?.set('Retry-After', String(wait))
-      throw new RestError('rest_too_many_requests', 429, [wait])
+      const error = new RestError('rest_too_many_requests', 429, [wait])
+      error.headers['Retry-After'] = String(wait)
+      throw error
     }
   }
   // The address travels in req.context so the application-password strategy can count failures by it.
@@ -53,6 +54,7 @@ export async function buildContext(
     namespace: mount.namespace,
     base: `${restRoot}/${mount.namespace}`,
     locale: mount.locale,
+    clientAddress: address,
     options,
   }
 }

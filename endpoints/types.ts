@@ -15,6 +15,8 @@ export interface RequestContext {
   base: string
   /** Language of this request (first of LOCALES by default). */
   locale: string
+  /** The caller's network address (Express's req.ip), for per-client limits. */
+  clientAddress?: string
   options: ResolvedCalendarOptions
 }
 

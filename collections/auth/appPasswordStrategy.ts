@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto'
-import { LRUCache } from 'lru-cache'
 import type { AuthStrategy, Payload } from 'payload'
-import { verifySecret } from '../secrets.js'
+import { rememberingVerifier } from '../secrets.js'
 import { APP_PASSWORDS, USERS } from '../slugs.js'
 import { clientAddress } from './clientAddress.js'
 import { signInLimits } from './signInLimits.js'
@@ -23,18 +21,9 @@ interface AppPasswordRow {
 }
 
 // scrypt costs tens of milliseconds by design; a client sending the same credentials on every request
-// would pay it each time. Remember recent successes by a digest of (stored hash, password): the row must
-// still exist to match, so revoking (deleting) a password takes effect at once.
-const verified = new LRUCache<string, true>({ max: 2_000, ttl: 10 * 60_000 })
-
-function matches(row: AppPasswordRow, password: string): boolean {
-  if (!row.hash) return false
-  const key = createHash('sha256').update(`${row.hash}\u0000${password}`).digest('base64')
-  if (verified.has(key)) return true
-  if (!verifySecret(password, row.hash)) return false
-  verified.set(key, true)
-  return true
-}
+// would pay it each time. Recent verdicts are remembered per (stored hash, password): the row must still
+// exist to match, so revoking (deleting) a password takes effect at once.
+const matches = rememberingVerifier({ max: 2_000, ttlMs: 10 * 60_000 })
 
 /** How stale lastUsedAt may get before a request writes it again (keeps busy clients from writing per request). */
 const LAST_USED_RESOLUTION_MS = 60_000
@@ -47,7 +36,8 @@ async function findMatch(payload: Payload, userId: number | string, password: st
     limit: 0,
     pagination: false,
   })) as unknown as { docs: AppPasswordRow[] }
-  return rows.docs.find((row) => matches(row, password))
+  for (const row of rows.docs) if (await matches(password, row.hash)) return row
+  return undefined
 }
 
 /**

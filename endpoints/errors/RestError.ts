@@ -10,6 +10,8 @@ export class RestError extends Error {
   readonly status: number
   readonly data: Record<string, unknown>
   readonly extra: Record<string, unknown>
+  /** Response headers the error needs (e.g. Retry-After on 429). */
+  headers: Record<string, string> = {}
   private readonly messageCode: MessageCode
   private readonly args: Array<string | number>
 

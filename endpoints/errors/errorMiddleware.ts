@@ -14,6 +14,6 @@ export function errorMiddleware(payload: Payload): ErrorRequestHandler {
       payload.logger.error({ err, method: req.method, url: req.originalUrl }, 'calendar request failed')
       error = new RestError('internal_error', 500)
     }
-    res.status(error.status).json(error.toJSON(res.locals.locale ?? 'en'))
+    res.set(error.headers).status(error.status).json(error.toJSON(res.locals.locale ?? 'en'))
   }
 }

@@ -39,13 +39,14 @@ export const MESSAGES = {
   'image-not-found': 'The image could not be found or is not an image.',
   'image-download-failed': 'The image at the given URL could not be downloaded or is not an image.',
   rest_too_many_requests: 'Too many failed sign-in attempts. Try again in %d seconds.',
+  too_many_event_passwords: 'Too many wrong event passwords. Try again in %d seconds.',
   rest_payload_too_large: 'The request body is too large.',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES
 
 /** Catalog entries that share a wire code with another (same code, different message). */
-export const WIRE_CODES: Partial<Record<MessageCode, string>> = { term_exists_tag: 'term_exists' }
+export const WIRE_CODES: Partial<Record<MessageCode, string>> = { term_exists_tag: 'term_exists', too_many_event_passwords: 'rest_too_many_requests' }
 
 /** Fills `%s` / `%d` in order. */
 export function format(template: string, args: Array<string | number>): string {

@@ -1,31 +1,33 @@
-import { LRUCache } from 'lru-cache'
 import { UNLOCKED_POSTS } from '../../collections/access/protectedFieldRead.js'
-import { verifySecret } from '../../collections/secrets.js'
+import { FailureLimiter } from '../../collections/auth/FailureLimiter.js'
+import { rememberingVerifier } from '../../collections/secrets.js'
 import { EVENTS } from '../../collections/slugs.js'
+import { RestError } from '../errors/RestError.js'
 import type { EventDoc } from '../serializers/docs.js'
 import type { RequestContext } from '../types.js'
 
-// scrypt is slow on purpose; a page of protected events checked against the same password would
-// pay it per event on every request. Remember recent verdicts (keyed by hash and password).
-const verdicts = new LRUCache<string, boolean>({ max: 5000 })
+// scrypt is slow on purpose; a page of protected events checked against the same password would pay it
+// per event on every request. Verdicts are remembered (keyed by a digest, never the password itself).
+const matches = rememberingVerifier({ max: 5_000, ttlMs: 10 * 60_000 })
 
-function matches(password: string, hash: string | null | undefined): boolean {
-  if (!hash) return false
-  const key = `${hash}\u0000${password}`
-  let verdict = verdicts.get(key)
-  if (verdict === undefined) {
-    verdict = verifySecret(password, hash)
-    verdicts.set(key, verdict)
-  }
-  return verdict
-}
+// Guessing event passwords costs the server a verification per protected event: wrong guesses from one
+// client address are limited like failed sign-ins (in memory, per process; see README, Authentication).
+export const eventPasswordLimits = new FailureLimiter({ maxFailures: 30, windowSeconds: 600, lockSeconds: 600, maxKeys: 20_000 })
 
 /**
  * The IDs among `ids` whose event password equals `password` (reference 10: `?password=` unlocks every
- * event having that password). One query for the hashes, which never leave the server.
+ * event having that password). One query for the hashes, which never leave the server. A client that
+ * keeps guessing wrong gets 429 for a while.
  */
 export async function unlockedIds(ctx: RequestContext, ids: number[], password: unknown): Promise<number[]> {
   if (typeof password !== 'string' || !password || !ids.length) return []
+  const address = ctx.clientAddress ?? 'unknown'
+  const wait = eventPasswordLimits.retryAfter(address)
+  if (wait > 0) {
+    const error = new RestError('too_many_event_passwords', 429, [wait])
+    error.headers['Retry-After'] = String(wait)
+    throw error
+  }
   const found = await ctx.payload.find({
     collection: EVENTS,
     where: { id: { in: ids } },
@@ -37,9 +39,11 @@ export async function unlockedIds(ctx: RequestContext, ids: number[], password: 
     overrideAccess: false,
     user: ctx.user,
   })
-  return (found.docs as unknown as Array<{ id: number; passwordHash?: string | null }>)
-    .filter((doc) => matches(password, doc.passwordHash))
-    .map((doc) => doc.id)
+  const docs = found.docs as unknown as Array<{ id: number; passwordHash?: string | null }>
+  const verdicts = await Promise.all(docs.map((doc) => matches(password, doc.passwordHash)))
+  const unlocked = docs.filter((_, i) => verdicts[i]).map((doc) => doc.id)
+  if (!unlocked.length) eventPasswordLimits.fail(address)
+  return unlocked
 }
 
 /**

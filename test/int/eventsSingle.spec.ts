@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
+import { eventPasswordLimits } from '../../endpoints/events/unlockEvents.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 let app: TestApp
@@ -189,6 +190,27 @@ describe('GET /events/<id>', () => {
     const res = await fetch(`${app.api}/events/${ids['Spring Concert']}`, { method: 'HEAD' })
     expect(res.status).toBe(200)
     expect(await res.text()).toBe('')
+  })
+})
+
+describe('guessing event passwords', () => {
+  beforeAll(() => eventPasswordLimits.clear())
+  afterAll(() => eventPasswordLimits.clear())
+
+  it('locks a client out for a while after repeated wrong passwords, with Retry-After', async () => {
+    const path = `/events/${ids['Locked Gig']}`
+    let status = 403
+    let tries = 0
+    while (status === 403 && tries < 40) {
+      status = (await api.get(`${path}?password=guess-${tries}`)).status
+      tries++
+    }
+    const locked = await api.get(`${path}?password=${encodeURIComponent('open sesame')}`)
+    expect([tries, locked.status, locked.body.code]).toEqual([31, 429, 'rest_too_many_requests'])
+    expect(locked.body.message).toMatch(/^Too many wrong event passwords\. Try again in \d+ seconds\.$/)
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(500)
+    // Reading without a password is not a guess: the answer is the usual 403.
+    expect((await api.get(path)).status).toBe(403)
   })
 })
 

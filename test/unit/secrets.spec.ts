@@ -3,19 +3,19 @@ import { hashSecret, verifySecret } from '../../collections/secrets.js'
 import { toSlug } from '../../collections/hooks/toSlug.js'
 
 describe('hashSecret / verifySecret', () => {
-  it('verifies the right secret and rejects others', () => {
+  it('verifies the right secret and rejects others', async () => {
     const stored = hashSecret('sesame')
     expect(stored).not.toContain('sesame')
-    expect(verifySecret('sesame', stored)).toBe(true)
-    expect(verifySecret('Sesame', stored)).toBe(false)
-    expect(verifySecret('sesame', null)).toBe(false)
-    expect(verifySecret('sesame', 'sesame')).toBe(false)
+    expect(await verifySecret('sesame', stored)).toBe(true)
+    expect(await verifySecret('Sesame', stored)).toBe(false)
+    expect(await verifySecret('sesame', null)).toBe(false)
+    expect(await verifySecret('sesame', 'sesame')).toBe(false)
   })
 
-  it('rejects every password against a truncated or empty stored hash', () => {
+  it('rejects every password against a truncated or empty stored hash', async () => {
     const [prefix, salt] = hashSecret('sesame').split('$')
-    expect(verifySecret('anything', `${prefix}$${salt}$`)).toBe(false)
-    expect(verifySecret('anything', `${prefix}$${salt}$00ff`)).toBe(false)
+    expect(await verifySecret('anything', `${prefix}$${salt}$`)).toBe(false)
+    expect(await verifySecret('anything', `${prefix}$${salt}$00ff`)).toBe(false)
   })
 
   it('salts every hash', () => {

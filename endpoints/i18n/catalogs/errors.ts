@@ -25,6 +25,7 @@ export const errors: AreaCatalog = {
     'The image at the given URL could not be downloaded or is not an image.':
       "L'image à l'URL indiquée n'a pas pu être téléchargée ou n'est pas une image.",
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Trop de tentatives de connexion échouées. Réessayez dans %d secondes.',
+    'Too many wrong event passwords. Try again in %d seconds.': "Trop de mots de passe d'événement erronés. Réessayez dans %d secondes.",
     'The request body is too large.': 'Le corps de la requête est trop volumineux.',
   },
   de: {
@@ -50,6 +51,7 @@ export const errors: AreaCatalog = {
     'The image at the given URL could not be downloaded or is not an image.':
       'Das Bild unter der angegebenen URL konnte nicht heruntergeladen werden oder ist kein Bild.',
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in %d Sekunden erneut.',
+    'Too many wrong event passwords. Try again in %d seconds.': 'Zu viele falsche Veranstaltungspasswörter. Versuchen Sie es in %d Sekunden erneut.',
     'The request body is too large.': 'Der Anfragetext ist zu groß.',
   },
   es: {
@@ -75,6 +77,7 @@ export const errors: AreaCatalog = {
     'The image at the given URL could not be downloaded or is not an image.':
       'No se pudo descargar la imagen de la URL indicada o no es una imagen.',
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Demasiados intentos de acceso fallidos. Inténtelo de nuevo en %d segundos.',
+    'Too many wrong event passwords. Try again in %d seconds.': 'Demasiadas contraseñas de evento incorrectas. Inténtelo de nuevo en %d segundos.',
     'The request body is too large.': 'El cuerpo de la solicitud es demasiado grande.',
   },
 }

@@ -10,7 +10,8 @@ const never = () => false
  * Application passwords (WordPress-style): per user, named, stored hashed, revocable by deleting.
  * The password is generated on create and shown once, in that create's response (the CLI prints it,
  * the admin's "New application password" drawer displays it); afterwards only `hash` exists, and no API
- * returns it. Users see and revoke their own; administrators create them for anyone.
+ * returns it. Administrators create, list and revoke them in the admin; every user can list and revoke
+ * their own through /api (the admin screens are for administrators only, like users and roles).
  */
 export const AppPasswords: CollectionConfig = {
   slug: APP_PASSWORDS,
@@ -20,6 +21,7 @@ export const AppPasswords: CollectionConfig = {
     defaultColumns: ['name', 'user', 'lastUsedAt', 'createdAt'],
     description: 'HTTP Basic credentials for scripts and apps: curl -u username:"application password" …',
     components: { beforeListTable: ['/admin/appPasswords/NewAppPassword.tsx#NewAppPassword'] },
+    hidden: ({ user }) => user?.role !== 'administrator',
   },
   access: {
     read: selfOrAdministratorOwner,

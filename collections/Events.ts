@@ -70,7 +70,7 @@ export const Events: CollectionConfig = {
                 components: { afterInput: ['/admin/EventZoneNote.tsx#EventZoneNote'] },
               },
             },
-            { name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false },
+            guarded({ name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false }),
           ],
         },
         {
@@ -123,7 +123,7 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
+                guarded({ name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true }),
                 guarded({ name: 'sticky', type: 'checkbox', defaultValue: false }),
                 guarded({ name: 'featured', type: 'checkbox', defaultValue: false, index: true }),
               ],

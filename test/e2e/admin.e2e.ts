@@ -235,6 +235,7 @@ describe('the editors’ admin in a browser', () => {
     const nav = page.locator('nav')
     await expect(nav.locator('#nav-calendar').count()).resolves.toBe(1)
     await expect(nav.locator('#nav-users').count()).resolves.toBe(0)
+    await expect(nav.locator('#nav-app-passwords').count()).resolves.toBe(0)
 
     await page.goto(`${server.origin}/admin/collections/events/create`)
     await page.locator('#field-title').fill('Open Rehearsal')

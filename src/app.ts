@@ -21,6 +21,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   app.disable('x-powered-by')
   app.set('query parser', 'extended')
   app.set('json spaces', 0)
+  app.set('trust proxy', env.TRUST_PROXY)
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
   const cache = cacheMiddleware(payload)

@@ -29,6 +29,12 @@ export interface Env {
   CACHE_TTL_SECONDS: number
   /** Memory bound of the response cache, in MiB. */
   CACHE_MAX_MB: number
+  /**
+   * Express's `trust proxy`: false (default, the socket's address is the client's), true, a hop count,
+   * or a comma list of proxy addresses/subnets whose X-Forwarded-For is believed. Per-client limits
+   * (failed sign-ins, event password guesses) count by the address this yields.
+   */
+  TRUST_PROXY: boolean | number | string
   NODE_ENV: string
   /** Test lane: sqlite (default), postgres or mongodb. Read by the test harness only. */
   TEST_DATABASE: DatabaseKind
@@ -66,6 +72,14 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   if (/^(1|true|yes|on)$/i.test(value)) return true
   if (/^(0|false|no|off)$/i.test(value)) return false
   throw new Error(`${name} must be true or false (got "${value}")`)
+}
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim()
+  if (v === '' || /^(0|false|no|off)$/i.test(v)) return false
+  if (/^(true|yes|on)$/i.test(v)) return true
+  if (/^\d+$/.test(v)) return Number(v)
+  return v
 }
 
 function timezone(value: string | undefined): string {
@@ -127,6 +141,7 @@ function load(): Env {
     TRIBE_NAMESPACE_ALIAS: flag('TRIBE_NAMESPACE_ALIAS', raw.TRIBE_NAMESPACE_ALIAS, true),
     CACHE_TTL_SECONDS: nonNegative('CACHE_TTL_SECONDS', raw.CACHE_TTL_SECONDS, 30),
     CACHE_MAX_MB: nonNegative('CACHE_MAX_MB', raw.CACHE_MAX_MB, 64),
+    TRUST_PROXY: trustProxy(raw.TRUST_PROXY),
     NODE_ENV: raw.NODE_ENV || 'development',
     TEST_DATABASE: testDb,
     TEST_POSTGRES_URL: raw.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',

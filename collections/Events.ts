@@ -35,6 +35,9 @@ export const Events: CollectionConfig = {
     components: { beforeListTable: ['/admin/EventListFilters.tsx#EventListFilters'] },
   },
   defaultSort: 'startDate',
+  // The archive's filter and order (reference 5.2: status, untrashed, start/end window, listed), as one
+  // covering index: a page reads 10 rows and its total counts index entries, never table rows.
+  indexes: [{ fields: ['status', 'deletedAt', 'startDate', 'endDate', 'hideFromListings'] }],
   // Trash is Payload's (deletedAt); the wire shows a trashed event with status "trash".
   trash: true,
   versions: { maxPerDoc: 25 },

@@ -50,6 +50,9 @@ export function zoneOf(timezone: string): string | null {
   return DateTime.now().setZone(tz).isValid ? tz : null
 }
 
+// Abbreviations come from Intl, which is slow to ask; a zone has few of them (one per offset it uses).
+const abbreviations = new Map<string, string>()
+
 /**
  * PHP's `T` format: EST, CEST, JST… where one is known, otherwise the offset ("+09", "+0530"), and
  * manual offsets as written ("UTC+2").
@@ -57,6 +60,16 @@ export function zoneOf(timezone: string): string | null {
 export function zoneAbbreviation(timezone: string, instant: DateTime): string {
   if (/^UTC[+-]/i.test(timezone)) return timezone.toUpperCase()
   const dt = instant.setZone(zoneOf(timezone) ?? 'UTC')
+  const key = `${timezone}|${dt.offset}`
+  let name = abbreviations.get(key)
+  if (name === undefined) {
+    name = lookupAbbreviation(dt)
+    if (abbreviations.size < 10_000) abbreviations.set(key, name)
+  }
+  return name
+}
+
+function lookupAbbreviation(dt: DateTime): string {
   if (dt.zoneName === 'UTC' || dt.zoneName === 'Etc/UTC') return 'UTC'
   for (const locale of ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP', 'en-NZ']) {
     const name = dt.toFormat('ZZZZ', { locale })

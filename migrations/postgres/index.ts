@@ -1,5 +1,6 @@
 import * as migration_20261122_080334_initial from './20261122_080334_initial';
 import * as migration_20261123_030555_posts_trash_versions_counts from './20261123_030555_posts_trash_versions_counts';
+import * as migration_20261123_041903_archive_index from './20261123_041903_archive_index';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261123_030555_posts_trash_versions_counts.up,
     down: migration_20261123_030555_posts_trash_versions_counts.down,
-    name: '20261123_030555_posts_trash_versions_counts'
+    name: '20261123_030555_posts_trash_versions_counts',
+  },
+  {
+    up: migration_20261123_041903_archive_index.up,
+    down: migration_20261123_041903_archive_index.down,
+    name: '20261123_041903_archive_index'
   },
 ];

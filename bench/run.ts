@@ -121,6 +121,7 @@ interface Row {
   route: string
   warm?: Measurement
   cold?: Measurement
+  coldAlone?: Measurement
   warmRatioToCeiling?: number
 }
 const rows: Row[] = []
@@ -146,6 +147,15 @@ try {
     rows.find((r) => r.route === label)!.cold = m
     log(`  ${label.padEnd(50)} ${show(m)}`)
   }
+  // Latency of one caller alone (no queueing behind others): what a single page view waits for.
+  log('\nCold reads, one connection (latency):')
+  const alone: Record<string, Measurement> = {}
+  for (const [label, route] of READS.slice(0, 3)) {
+    alone[label] = await load(`${base(port + 2)}${route}`, cold.pid!, { connections: 1 })
+    rows.find((r) => r.route === label)!.coldAlone = alone[label]
+    log(`  ${label.padEnd(50)} ${show(alone[label]!)}`)
+  }
+
   log('\nWrites:')
   const create = await load(`${base(port + 1)}/events`, warm.pid!, {
     method: 'POST',
@@ -184,8 +194,8 @@ try {
   budgets.push({ budget: `cold GET /events?per_page=10 ≥ 20 × the reference (${20 * REFERENCE_RPS} req/s)`, value: `${list.requestsPerSecond} req/s (${(list.requestsPerSecond / REFERENCE_RPS).toFixed(0)} ×)`, ok: list.requestsPerSecond >= 20 * REFERENCE_RPS })
   budgets.push({ budget: 'cold GET /events?per_page=10 p99 < 100 ms', value: `${list.p99} ms`, ok: list.p99 < 100 })
   if (EVENTS >= 100_000) {
-    const filtered = rows[1]!.cold!
-    budgets.push({ budget: 'cold filtered list median < 20 ms', value: `${filtered.p50} ms`, ok: filtered.p50 < 20 })
+    const filtered = rows[1]!.coldAlone!
+    budgets.push({ budget: 'cold filtered list (categories) median < 20 ms, one connection', value: `${filtered.p50} ms`, ok: filtered.p50 < 20 })
   }
   log('\nBudgets (decisions section 7):')
   for (const b of budgets) log(`  ${b.ok ? 'ok  ' : 'MISS'} ${b.budget}: ${b.value}`)

@@ -4,6 +4,7 @@ import { canManageTerms } from './access/canManageTerms.js'
 import { idField } from './fields/idField.js'
 import { slugField } from './fields/slugField.js'
 import { assignId } from './hooks/assignId.js'
+import { reparentChildren } from './hooks/reparentChildren.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 
 const never = () => false
@@ -14,6 +15,7 @@ export function termCollection(
   eventField: 'categories' | 'tags',
   labels: { singular: string; plural: string },
   extraFields: Field[] = [],
+  options: { hierarchical?: boolean } = {},
 ): CollectionConfig {
   return {
     slug,
@@ -21,7 +23,11 @@ export function termCollection(
     admin: { useAsTitle: 'name', group: 'Calendar', defaultColumns: ['name', 'slug', 'count'], listSearchableFields: ['name', 'slug'] },
     defaultSort: 'name',
     access: { read: anyone, create: canManageTerms, update: canManageTerms, delete: canManageTerms },
-    hooks: { beforeOperation: [assignId('term')], afterDelete: [unlinkFromEvents(eventField).afterDelete] },
+    hooks: {
+      beforeOperation: [assignId('term')],
+      beforeDelete: options.hierarchical ? [reparentChildren] : [],
+      afterDelete: [unlinkFromEvents(eventField).afterDelete],
+    },
     fields: [
       idField,
       { name: 'name', type: 'text', required: true, index: true },

@@ -1,4 +1,3 @@
-import { idOf } from '../serializers/docs.js'
 import type { EndpointDef } from '../types.js'
 import { canWriteTerms } from './canWriteTerms.js'
 import { findTerm } from './findTerm.js'
@@ -8,8 +7,8 @@ import { termIdParam } from './termWriteParams.js'
 
 /**
  * DELETE /categories/<id>, DELETE /tags/<id> (reference 9.3): a permanent delete, 200 with the
- * deleted term as it was, without `_links`. Events drop the term (the collection's unlink hook);
- * child categories move up to the deleted one's parent, as wp_delete_term does.
+ * deleted term as it was, without `_links`. Events drop the term and child categories move up to the
+ * deleted one's parent (the collection's hooks, for every entry point).
  */
 export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
   return {
@@ -20,11 +19,7 @@ export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
       const id = params.id as number
       const term = await findTerm(ctx, tax, id)
       const [view] = await presentTerms(ctx, tax, [term])
-      const access = { depth: 0, overrideAccess: false, user: ctx.user } as const
-      if (tax.hierarchical) {
-        await ctx.payload.update({ collection: tax.collection, where: { parent: { equals: id } }, data: { parent: idOf(term.parent) ?? null }, ...access })
-      }
-      await ctx.payload.delete({ collection: tax.collection, id, ...access })
+      await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
       return { body: view }
     },
   }

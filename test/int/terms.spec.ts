@@ -603,6 +603,14 @@ describe('DELETE /categories/<id> of a parent', () => {
     const res = await api.get(`/categories/${child}`)
     expect(res.body).toMatchObject({ parent: top, url: `${env.SITE_URL}/events/category/gone-top/gone-child/` })
   })
+
+  it('does the same when the category is deleted outside the namespace (admin, /api)', async () => {
+    const top = await makeTerm('categories', { name: 'Admin Top' })
+    const middle = await makeTerm('categories', { name: 'Admin Middle', parent: top })
+    const child = await makeTerm('categories', { name: 'Admin Child', parent: middle })
+    await app.payload.delete({ collection: 'event-categories', id: middle })
+    expect((await api.get(`/categories/${child}`)).body.parent).toBe(top)
+  })
 })
 
 describe.each(TAXONOMIES)('permissions on /$route writes', ({ route }) => {

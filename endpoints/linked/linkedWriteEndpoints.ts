@@ -4,7 +4,6 @@ import type { MessageCode } from '../errors/messages.js'
 import { canCreate, ownershipOf } from '../permissions/postPermissions.js'
 import type { EndpointDef, RequestContext } from '../types.js'
 import type { ImageInput } from '../writes/imageArg.js'
-import { initialStatus } from '../writes/postStatus.js'
 import { storeImage } from '../writes/storeImage.js'
 import { trashPost } from '../writes/trashPost.js'
 import { canChangeLinked } from './canChangeLinked.js'
@@ -46,7 +45,6 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
       const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
       if (duplicate) return { status: 201, body: await single(ctx, kind, duplicate) }
       if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
-      data.status = initialStatus(ctx, params.status)
       const created = await saving(`could-not-create-${kind.name}` as MessageCode, () =>
         ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user }),
       )

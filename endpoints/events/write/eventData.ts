@@ -5,7 +5,6 @@ import type { EventDoc } from '../../serializers/docs.js'
 import { eventZone } from '../../serializers/event.js'
 import type { Params, RequestContext } from '../../types.js'
 import { htmlToRichText } from '../../writes/htmlToRichText.js'
-import { initialStatus } from '../../writes/postStatus.js'
 import { eventSchedule, reanchor } from './eventSchedule.js'
 import type { StoredCost } from './parseCost.js'
 
@@ -52,8 +51,8 @@ export async function eventData(
 
   for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
   if (sent('description')) data.description = await htmlToRichText(ctx.payload, params.description as string)
-  if (create) data.status = initialStatus(ctx, params.status)
-  else if (sent('status')) data.status = params.status
+  // Absent, the collection decides (publish, or draft for callers who may not publish: reference 6.5).
+  if (sent('status')) data.status = params.status
 
   // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
   const zone = sent('timezone') ? (params.timezone as string) || site : previous ? eventZone(previous, ctx) : site

@@ -7,7 +7,6 @@ import type { LinkedKind } from '../../linked/LinkedKind.js'
 import { toWriteData } from '../../linked/toWriteData.js'
 import type { RequestContext } from '../../types.js'
 import type { ImageInput } from '../../writes/imageArg.js'
-import { initialStatus } from '../../writes/postStatus.js'
 import { storeImage } from '../../writes/storeImage.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { LinkedRef } from './linkedPostsArg.js'
@@ -37,7 +36,6 @@ export async function resolveLinkedPosts(ctx: RequestContext, kind: LinkedKind, 
       data.image = await storeImage(ctx, image)
       if (image && 'url' in image && data.image !== null) created.add(MEDIA, data.image as number)
     }
-    data.status = initialStatus(ctx, ref.inline.status)
     try {
       const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user })
       created.add(kind.collection, doc.id as number)

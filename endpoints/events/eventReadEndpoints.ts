@@ -1,9 +1,8 @@
-import { ParamError } from '../errors/ParamError.js'
 import { integerArg, stringArg } from '../params/kinds.js'
 import type { EndpointDef, ParamSpec } from '../types.js'
 import { eventArchiveParams } from './archiveParams.js'
 import { listEvents } from './listEvents.js'
-import { eventIdBySlug } from './locateEvent.js'
+import { eventSlugArg } from './eventSlugArg.js'
 import { readEvent } from './readEvent.js'
 
 const password: ParamSpec = stringArg({ description: 'The event password' })
@@ -25,15 +24,7 @@ export const eventBySlugReadEndpoints: EndpointDef[] = [
   {
     methods: ['GET'],
     params: {
-      slug: {
-        ...stringArg({ description: 'The event slug', required: true, maxLength: 200 }),
-        parse: async (raw, ctx, name) => {
-          const slug = (await stringArg({ maxLength: 200 }).parse!(raw, ctx, name)) as string
-          const id = await eventIdBySlug(ctx, slug)
-          if (id === undefined) throw new ParamError()
-          return id
-        },
-      },
+      slug: eventSlugArg('The event slug'),
       password,
     },
     handler: (ctx, params, input) => readEvent(ctx, params.slug as number, input.raw),

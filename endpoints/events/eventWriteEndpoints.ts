@@ -1,9 +1,10 @@
+import { EVENTS } from '../../collections/slugs.js'
 import { integerArg, stringArg } from '../params/kinds.js'
+import { findPostId } from '../permissions/findPostId.js'
 import type { EndpointDef, Params, RequestContext } from '../types.js'
-import { eventIdBySlug } from './locateEvent.js'
 import { createEvent } from './write/createEvent.js'
 import { deleteEvent } from './write/deleteEvent.js'
-import { eventSlugArg } from './write/eventSlugArg.js'
+import { eventSlugArg } from './eventSlugArg.js'
 import { eventWriteArgs } from './write/eventWriteArgs.js'
 import { mayChangeEvent, mayCreateEvent } from './write/eventWritePermission.js'
 import { sentArgs } from './write/sentArgs.js'
@@ -24,7 +25,7 @@ const UPDATE_METHODS: EndpointDef['methods'] = ['POST', 'PUT', 'PATCH']
  */
 async function bySlug(ctx: RequestContext, slug: unknown): Promise<number> {
   if (typeof slug === 'number') return slug
-  return typeof slug === 'string' ? ((await eventIdBySlug(ctx, slug)) ?? 0) : 0
+  return typeof slug === 'string' ? ((await findPostId(ctx, EVENTS, { slug })) ?? 0) : 0
 }
 
 /** POST /events (create). */

@@ -28,18 +28,3 @@ export async function locateEvent(ctx: RequestContext, id: number): Promise<Loca
   const [venues, organizers] = await Promise.all([read(VENUES, {}), read(ORGANIZERS, {})])
   return venues.docs.length || organizers.docs.length ? { found: 'other-post' } : { found: 'none' }
 }
-
-/** The ID of the event with a slug (trashed ones included), read past access control like locateEvent. */
-export async function eventIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
-  const found = await ctx.payload.find({
-    collection: EVENTS,
-    where: { slug: { equals: slug } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    trash: true,
-    overrideAccess: true,
-    select: {},
-  })
-  return found.docs[0]?.id as number | undefined
-}

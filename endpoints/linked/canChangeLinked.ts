@@ -1,6 +1,6 @@
 import { canChangeById } from '../permissions/postPermissions.js'
 import type { Params, RequestContext } from '../types.js'
-import { findLinkedId } from './findLinkedId.js'
+import { findPostId } from '../permissions/findPostId.js'
 import type { LinkedKind } from './LinkedKind.js'
 
 /**
@@ -13,7 +13,7 @@ export function canChangeLinked(kind: LinkedKind, param: 'id' | 'slug') {
   return async (ctx: RequestContext, params: Params): Promise<boolean> => {
     if (!ctx.user) return false
     const value = params[param]
-    const id = typeof value === 'string' ? await findLinkedId(ctx, kind, { slug: value }) : value
+    const id = typeof value === 'string' ? await findPostId(ctx, kind.collection, { slug: value }) : value
     return byId(ctx, { ...params, [param]: id })
   }
 }

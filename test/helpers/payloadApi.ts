@@ -5,6 +5,7 @@ import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { handleEndpoints } from 'payload'
 import { createApp } from '../../src/app.js'
+import { apiClient } from './http.js'
 import type { TestApp } from './initTestApp.js'
 
 /**
@@ -69,23 +70,8 @@ export async function servePayloadApi(app: TestApp): Promise<PayloadApi> {
     const s = createApp(app.payload, payloadRoutes(app)).listen(0, '127.0.0.1', () => resolve(s))
   })
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  async function request<T = any>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { ...options.headers }
-    let body: string | undefined
-    if (options.body !== undefined) {
-      headers['content-type'] ??= 'application/json'
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-    }
-    const res = await fetch(`${origin}${path}`, { method, headers, body })
-    const text = await res.text()
-    let parsed: unknown = text
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      // keep the text
-    }
-    return { status: res.status, headers: res.headers, body: parsed as T }
-  }
+  // The same JSON client as the namespace tests, rooted at the server's origin.
+  const request = apiClient(origin).call
   return {
     origin,
     request,

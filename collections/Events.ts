@@ -1,19 +1,14 @@
 import type { CollectionConfig, Field } from 'payload'
 import { changePostVersions } from './access/changePostVersions.js'
-import { changePosts, createPosts, readPosts } from './access/postAccess.js'
 import { protectedFieldRead } from './access/protectedFieldRead.js'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { secretFields } from './fields/secretFields.js'
 import { slugField } from './fields/slugField.js'
-import { assignAuthor } from './hooks/assignAuthor.js'
-import { assignId } from './hooks/assignId.js'
-import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
-import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
-import { scaleBackStatus } from './hooks/scaleBackStatus.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
+import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
 
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
@@ -41,13 +36,12 @@ export const Events: CollectionConfig = {
   // Trash is Payload's (deletedAt); the wire shows a trashed event with status "trash".
   trash: true,
   versions: { maxPerDoc: 25 },
-  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts, readVersions: changePostVersions },
-  hooks: {
-    beforeOperation: [assignId('post'), defaultStatusForCaller, guardProtectedQueries],
-    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
+  access: { ...POST_ACCESS, readVersions: changePostVersions },
+  hooks: postHooks({
+    beforeOperation: [guardProtectedQueries],
     afterChange: [updateTermCountsAfterChange],
     afterDelete: [updateTermCountsAfterDelete],
-  },
+  }),
   fields: [
     idField,
     { name: 'title', type: 'text', required: true, index: true },

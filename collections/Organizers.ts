@@ -1,15 +1,10 @@
 import type { CollectionConfig } from 'payload'
-import { changePosts, createPosts, readPosts } from './access/postAccess.js'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
-import { assignAuthor } from './hooks/assignAuthor.js'
-import { assignId } from './hooks/assignId.js'
-import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
-import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
-import { scaleBackStatus } from './hooks/scaleBackStatus.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { ORGANIZERS } from './slugs.js'
 
 const unlink = unlinkFromEvents('organizers')
@@ -24,13 +19,8 @@ export const Organizers: CollectionConfig = {
     listSearchableFields: ['title', 'email'],
   },
   trash: true,
-  access: { read: readPosts, create: createPosts, update: changePosts, delete: changePosts },
-  hooks: {
-    beforeOperation: [assignId('post'), defaultStatusForCaller],
-    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml],
-    afterChange: [unlink.afterChange],
-    afterDelete: [unlink.afterDelete],
-  },
+  access: POST_ACCESS,
+  hooks: postHooks({ afterChange: [unlink.afterChange], afterDelete: [unlink.afterDelete] }),
   fields: [
     idField,
     { name: 'title', label: 'Organizer name', type: 'text', required: true, index: true },

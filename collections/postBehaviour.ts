@@ -1,0 +1,22 @@
+import type { CollectionConfig } from 'payload'
+import { changePosts, createPosts, readPosts } from './access/postAccess.js'
+import { assignAuthor } from './hooks/assignAuthor.js'
+import { assignId } from './hooks/assignId.js'
+import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
+import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
+import { scaleBackStatus } from './hooks/scaleBackStatus.js'
+
+/** Who may do what with a post (event, venue, organizer): WordPress's post capabilities by role. */
+export const POST_ACCESS = { read: readPosts, create: createPosts, update: changePosts, delete: changePosts }
+
+/**
+ * What every post does on write: an ID from the post sequence, the caller's default status and author,
+ * the status scale-back, the stored description HTML. `extra` adds a collection's own hooks after these.
+ */
+export function postHooks(extra: NonNullable<CollectionConfig['hooks']> = {}): NonNullable<CollectionConfig['hooks']> {
+  return {
+    ...extra,
+    beforeOperation: [assignId('post'), defaultStatusForCaller, ...(extra.beforeOperation ?? [])],
+    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml, ...(extra.beforeChange ?? [])],
+  }
+}

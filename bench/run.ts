@@ -65,7 +65,13 @@ interface Measurement {
   rssMiB: number
 }
 
+/** Waits until the server has worked off what an earlier route left queued: one request, answered. */
+async function settle(url: string): Promise<void> {
+  await fetch(url, { signal: AbortSignal.timeout(120_000) }).then((res) => res.arrayBuffer()).catch(() => undefined)
+}
+
 async function load(url: string, pid: number, options: Partial<autocannon.Options> = {}): Promise<Measurement> {
+  if (!options.method || options.method === 'GET') await settle(url)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options })
   return {
     requestsPerSecond: Math.round(result.requests.average),

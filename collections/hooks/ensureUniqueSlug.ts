@@ -1,7 +1,21 @@
-import type { CollectionSlug, FieldHook } from 'payload'
+import type { CollectionSlug, FieldHook, PayloadRequest, Where } from 'payload'
 import { toSlug } from './toSlug.js'
 
 const TRASHED = '__trashed'
+
+async function slugsLike(req: PayloadRequest, collection: CollectionSlug, where: Where, self: unknown): Promise<Set<string>> {
+  const taken = await req.payload.find({
+    collection,
+    where,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    trash: true,
+    select: { slug: true },
+    req,
+  })
+  return new Set(taken.docs.filter((doc) => doc.id !== self).map((doc) => (doc as { slug?: string }).slug as string))
+}
 
 /**
  * Field hook for `slug` (WordPress's wp_unique_post_slug): derive it from `source` when empty,
@@ -15,19 +29,11 @@ export function ensureUniqueSlug(source: string): FieldHook {
     const deletedAt = data && 'deletedAt' in data ? data.deletedAt : originalDoc?.deletedAt
     const suffix = deletedAt ? TRASHED : ''
     if (!collection) return `${base}${suffix}`
-    const taken = await req.payload.find({
-      collection: collection.slug as CollectionSlug,
-      where: { slug: { like: base } },
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-      trash: true,
-      select: { slug: true },
-      req,
-    })
-    const used = new Set(
-      taken.docs.filter((doc) => doc.id !== originalDoc?.id).map((doc) => (doc as { slug?: string }).slug),
-    )
+    const slug = collection.slug as CollectionSlug
+    // Usually the slug is free: one indexed lookup. Only a clash reads the slugs that start alike.
+    const exact = await slugsLike(req, slug, { slug: { equals: `${base}${suffix}` } }, originalDoc?.id)
+    if (!exact.size) return `${base}${suffix}`
+    const used = await slugsLike(req, slug, { slug: { like: base } }, originalDoc?.id)
     let candidate = base
     for (let n = 2; used.has(`${candidate}${suffix}`); n++) candidate = `${base}-${n}`
     return `${candidate}${suffix}`

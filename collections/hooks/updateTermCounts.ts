@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
-import { CATEGORIES, EVENTS, TAGS } from '../slugs.js'
+import { CATEGORIES, TAGS } from '../slugs.js'
 
 type TermField = 'categories' | 'tags'
 const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
@@ -7,37 +7,39 @@ const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
   ['tags', TAGS],
 ]
 
-function idsOf(value: unknown): Array<number | string> {
-  if (!Array.isArray(value)) return []
-  return value.map((v) => (v && typeof v === 'object' ? (v as { id: number | string }).id : (v as number | string)))
+type EventLike = Record<string, unknown> | undefined
+
+/** The terms of `field` an event version counts towards: those of a published, untrashed event. */
+function countedTerms(doc: EventLike, field: TermField): Set<string> {
+  if (!doc || doc.status !== 'publish' || doc.deletedAt) return new Set()
+  const values = Array.isArray(doc[field]) ? (doc[field] as unknown[]) : []
+  return new Set(values.map((v) => String(v && typeof v === 'object' ? (v as { id: unknown }).id : v)))
 }
 
 /**
- * Stores each term's `count` of published, untrashed events (WordPress's term count), so term lists,
- * `hide_empty` and `orderby=count` read a column instead of counting per term.
+ * Keeps each term's stored `count` of published, untrashed events (WordPress's term count) current,
+ * so term lists, `hide_empty` and `orderby=count` read a column. Each write moves the counts of the
+ * terms it touches by ±1 with an atomic increment: constant work, however many events there are.
  */
-async function recount(req: PayloadRequest, docs: Array<Record<string, unknown> | undefined>): Promise<void> {
+async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: EventLike): Promise<void> {
   for (const [field, collection] of TERM_FIELDS) {
-    const ids = new Set(docs.flatMap((doc) => idsOf(doc?.[field])))
-    for (const id of ids) {
-      const { totalDocs } = await req.payload.count({
-        collection: EVENTS,
-        where: { [field]: { in: [id] }, status: { equals: 'publish' } },
-        overrideAccess: true,
-        req,
-      })
+    const now = countedTerms(doc, field)
+    const before = countedTerms(previous, field)
+    for (const id of new Set([...now, ...before])) {
+      const delta = (now.has(id) ? 1 : 0) - (before.has(id) ? 1 : 0)
+      if (!delta) continue
       // Straight to the adapter: a count is derived data, not an edit (no hooks, no version).
-      await req.payload.db.updateOne({ collection, id, data: { count: totalDocs }, req })
+      await req.payload.db.updateOne({ collection, where: { id: { equals: Number(id) } }, data: { count: { $inc: delta } }, req })
     }
   }
 }
 
 export const updateTermCountsAfterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
-  await recount(req, [doc, previousDoc])
+  await adjustCounts(req, doc, previousDoc)
   return doc
 }
 
 export const updateTermCountsAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
-  await recount(req, [doc])
+  await adjustCounts(req, undefined, doc)
   return doc
 }

@@ -101,4 +101,19 @@ describe('the tribe/events/v1 alias', () => {
     const index = await getJson(`${app.origin}/wp-json/tribe/events/v1/`)
     expect(Object.keys(index.routes)).toEqual(Object.keys((await getJson(`${app.api}/`)).routes).map((k) => k.replace('calendar/events/v1', 'tribe/events/v1')))
   })
+
+  it('serves the same resources, with its own namespace in every URL it emits', async () => {
+    const venue = await app.payload.create({ collection: 'venues', data: { title: 'Alias Hall' } })
+    const event = await app.payload.create({
+      collection: 'events',
+      data: { title: 'Alias gig', startDate: '2027-02-01T20:00:00Z', endDate: '2027-02-01T22:00:00Z', venues: [venue.id] },
+    })
+    for (const path of ['/events?start_date=2027-01-01', `/events/${event.id}`, '/venues', `/venues/${venue.id}`, '/categories?hide_empty=0']) {
+      const primary = await getJson(`${app.api}${path}`)
+      const alias = await getJson(`${app.origin}/wp-json/tribe/events/v1${path}`)
+      expect(JSON.stringify(alias)).toBe(JSON.stringify(primary).replaceAll('calendar/events/v1', 'tribe/events/v1'))
+    }
+    const missing = await fetch(`${app.origin}/wp-json/tribe/events/v1/events/999999`)
+    expect([missing.status, (await missing.json()).code]).toEqual([404, 'rest-event-not-found'])
+  })
 })

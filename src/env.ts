@@ -29,6 +29,12 @@ export interface Env {
   CACHE_TTL_SECONDS: number
   /** Memory bound of the response cache, in MiB. */
   CACHE_MAX_MB: number
+  /** Largest `per_page` the list routes accept; larger values are capped to it. */
+  MAX_PER_PAGE: number
+  /** Geolocation filters of GET /events (the reference's extended edition). */
+  GEOLOC: boolean
+  /** Half-size, in miles, of the geolocation filter's bounding box. */
+  GEOLOC_RADIUS_MILES: number
   /**
    * Express's `trust proxy`: false (default, the socket's address is the client's), true, a hop count,
    * or a comma list of proxy addresses/subnets whose X-Forwarded-For is believed. Per-client limits
@@ -64,6 +70,12 @@ function port(value: string | undefined): number {
 function nonNegative(name: string, value: string | undefined, fallback: number): number {
   const n = Number(value ?? fallback)
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${value}")`)
+  return n
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  const n = Number(value || fallback)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer (got "${value}")`)
   return n
 }
 
@@ -142,6 +154,9 @@ function load(): Env {
     CACHE_TTL_SECONDS: nonNegative('CACHE_TTL_SECONDS', raw.CACHE_TTL_SECONDS, 30),
     CACHE_MAX_MB: nonNegative('CACHE_MAX_MB', raw.CACHE_MAX_MB, 64),
     TRUST_PROXY: trustProxy(raw.TRUST_PROXY),
+    MAX_PER_PAGE: positiveInteger('MAX_PER_PAGE', raw.MAX_PER_PAGE, 50),
+    GEOLOC: flag('GEOLOC', raw.GEOLOC, true),
+    GEOLOC_RADIUS_MILES: nonNegative('GEOLOC_RADIUS_MILES', raw.GEOLOC_RADIUS_MILES, 25),
     NODE_ENV: raw.NODE_ENV || 'development',
     TEST_DATABASE: testDb,
     TEST_POSTGRES_URL: raw.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',

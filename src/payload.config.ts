@@ -40,7 +40,15 @@ export function buildCalendarConfig(
     sharp,
     telemetry: false,
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
-    plugins: [calendarPlugin({ tribeAlias: env.TRIBE_NAMESPACE_ALIAS, ...pluginOptions })],
+    plugins: [
+      calendarPlugin({
+        tribeAlias: env.TRIBE_NAMESPACE_ALIAS,
+        maxPerPage: env.MAX_PER_PAGE,
+        geoloc: env.GEOLOC,
+        geolocRadiusMiles: env.GEOLOC_RADIUS_MILES,
+        ...pluginOptions,
+      }),
+    ],
   })
 }
 

@@ -5,6 +5,8 @@ import sharp from 'sharp'
 export interface ImageServer {
   /** http://127.0.0.1:<port> */
   origin: string
+  /** The PNG it serves, for tests that upload the same image directly. */
+  png: Buffer
   close: () => Promise<void>
 }
 
@@ -27,6 +29,7 @@ export async function startImageServer(): Promise<ImageServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    png,
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

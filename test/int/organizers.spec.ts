@@ -1,11 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import sharp from 'sharp'
 import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
 import { env } from '../../src/env.js'
 import { type Actor, createActors } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
+import { type ImageServer, startImageServer } from '../helpers/imageServer.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 type Role = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber'
@@ -24,7 +22,7 @@ const o: Record<string, number> = {}
 const e: Record<string, number> = {}
 const mediaIds: number[] = []
 let png: Buffer
-let imageServer: Server
+let imageServer: ImageServer
 let imageOrigin: string
 
 async function organizer(data: Record<string, unknown>, description?: string): Promise<number> {
@@ -57,13 +55,9 @@ async function organizerCount(): Promise<number> {
 const ids = (body: { organizers: Array<{ id: number }> }) => body.organizers.map((item) => item.id)
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#3366cc' } }).png().toBuffer()
-  imageServer = createServer((req, res) => {
-    if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(req.method === 'HEAD' ? undefined : png)
-    else res.writeHead(404, { 'content-type': 'text/plain' }).end('missing')
-  })
-  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve))
-  imageOrigin = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`
+  imageServer = await startImageServer()
+  imageOrigin = imageServer.origin
+  png = imageServer.png
 
   app = await initTestApp({ allowPrivateImageHosts: true })
   api = apiClient(app.api)
@@ -99,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const id of mediaIds) await app?.payload.delete({ collection: 'media', id, overrideAccess: true }).catch(() => undefined)
   await app?.close()
-  await new Promise((resolve) => imageServer?.close(resolve))
+  await imageServer?.close()
 })
 
 describe('GET /organizers', () => {
@@ -300,15 +294,15 @@ describe('POST /organizers', () => {
     mediaIds.push(media.id as number)
     const byId = await api.post('/organizers', { organizer: 'Pictured By ID', image: String(media.id) }, as('author'))
     expect(byId.status).toBe(201)
-    expect(byId.body.image).toMatchObject({ id: media.id, extension: 'png', width: 4, height: 3 })
+    expect(byId.body.image).toMatchObject({ id: media.id, extension: 'png', width: 8, height: 6 })
 
     const mediaBefore = (await app.payload.count({ collection: 'media', overrideAccess: true })).totalDocs
     // Anonymous callers never make the server fetch anything.
-    expect((await api.post('/organizers', { organizer: 'Pictured', image: `${imageOrigin}/logo.png` })).status).toBe(401)
+    expect((await api.post('/organizers', { organizer: 'Pictured', image: `${imageOrigin}/image.png` })).status).toBe(401)
     expect((await app.payload.count({ collection: 'media', overrideAccess: true })).totalDocs).toBe(mediaBefore)
-    const byUrl = await api.post('/organizers', { organizer: 'Pictured By URL', image: `${imageOrigin}/logo.png` }, as('author'))
+    const byUrl = await api.post('/organizers', { organizer: 'Pictured By URL', image: `${imageOrigin}/image.png` }, as('author'))
     expect(byUrl.status).toBe(201)
-    expect(byUrl.body.image).toMatchObject({ extension: 'png', width: 4, height: 3 })
+    expect(byUrl.body.image).toMatchObject({ extension: 'png', width: 8, height: 6 })
     mediaIds.push(byUrl.body.image.id)
 
     const broken = await api.post('/organizers', { organizer: 'Pictured Broken', image: `${imageOrigin}/missing.png` }, as('author'))

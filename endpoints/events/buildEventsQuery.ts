@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon'
 import type { Sort, Where } from 'payload'
 import { parseTime } from '../dates/parseTime.js'
 import { WP_DATE_FORMAT } from '../dates/wallClock.js'
+import { isTruthy } from '../params/isTruthy.js'
 import { statusesFor } from '../params/statusArg.js'
 import { statusWhere } from '../queries/statusWhere.js'
 import type { QueryPairs } from '../serializers/archiveLinks.js'
@@ -58,8 +59,8 @@ export function buildEventsQuery(
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
   const filters: QueryPairs = [['per_page', params.per_page as number]]
   const include = params.include as number[] | undefined
-  // strict_dates is a string flag: true/1/yes/on switch strict mode on (reference 5.1).
-  const strict = /^(true|1|yes|on)$/i.test(String(params.strict_dates).trim())
+  // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
+  const strict = isTruthy(params.strict_dates)
 
   // Dates: ignored with `include` (deliberate difference 6.2); the defaults drop out when a relative
   // filter is given unless start_date / end_date themselves are in the request (reference 5.1).

@@ -1,7 +1,7 @@
 import { ParamError } from '../errors/ParamError.js'
 import type { ArgOptions } from '../params/kinds.js'
 import type { ParamSpec } from '../types.js'
-import { isTruthy } from './isTruthy.js'
+import { isTruthy } from '../params/isTruthy.js'
 
 /**
  * A flag of untyped declaration read with tribe_is_truthy (reference 7.1: `has_events`,

@@ -1,3 +1,4 @@
+import { relationId } from '../relationIds.js'
 import { roleOf } from '../roles.js'
 import { EDITOR_ROLES, UNPUBLISHED_STATUSES, WRITER_ROLES } from './postAccess.js'
 
@@ -12,14 +13,9 @@ interface PostLike {
 
 type UserLike = { id?: unknown; role?: unknown } | null | undefined
 
-function authorId(post: PostLike): string | undefined {
-  const author = post.author
-  if (author && typeof author === 'object' && 'id' in author) return String((author as { id: unknown }).id)
-  return author === undefined || author === null ? undefined : String(author)
-}
-
 function owns(user: UserLike, post: PostLike): boolean {
-  return Boolean(user?.id !== undefined && authorId(post) === String(user!.id))
+  const author = relationId(post.author)
+  return user?.id !== undefined && author !== undefined && String(author) === String(user.id)
 }
 
 /** edit_posts: may create posts. */

@@ -1,4 +1,5 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
+import { relationId } from '../relationIds.js'
 
 /**
  * beforeDelete (categories): the children of a deleted category move up to its parent, as WordPress's
@@ -8,11 +9,10 @@ export const reparentChildren: CollectionBeforeDeleteHook = async ({ collection,
   const slug = collection.slug as CollectionSlug
   const doomed = await req.payload.findByID({ collection: slug, id, depth: 0, overrideAccess: true, disableErrors: true, req })
   if (!doomed) return
-  const parent = (doomed as { parent?: number | { id: number } | null }).parent
   await req.payload.update({
     collection: slug,
     where: { parent: { equals: id } },
-    data: { parent: (parent && typeof parent === 'object' ? parent.id : parent) ?? null },
+    data: { parent: relationId((doomed as { parent?: unknown }).parent) ?? null },
     depth: 0,
     overrideAccess: true,
     req,

@@ -1,12 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import { relationIds } from '../relationIds.js'
 import { EVENTS } from '../slugs.js'
 
 type EventLink = 'venues' | 'organizers' | 'categories' | 'tags'
-
-function idsOf(value: unknown): Array<number | string> {
-  if (!Array.isArray(value)) return []
-  return value.map((v) => (v && typeof v === 'object' ? (v as { id: number | string }).id : (v as number | string)))
-}
 
 async function unlink(req: PayloadRequest, field: EventLink, id: number | string): Promise<void> {
   const linked = await req.payload.find({
@@ -20,7 +16,7 @@ async function unlink(req: PayloadRequest, field: EventLink, id: number | string
     req,
   })
   for (const event of linked.docs) {
-    const kept = idsOf((event as unknown as Record<string, unknown>)[field]).filter((v) => String(v) !== String(id))
+    const kept = relationIds((event as unknown as Record<string, unknown>)[field]).filter((v) => String(v) !== String(id))
     await req.payload.update({ collection: EVENTS, id: event.id, data: { [field]: kept }, overrideAccess: true, trash: true, req, depth: 0 })
   }
 }

@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import { relationIds } from '../relationIds.js'
 import { CATEGORIES, TAGS } from '../slugs.js'
 
 type TermField = 'categories' | 'tags'
@@ -12,8 +13,7 @@ type EventLike = Record<string, unknown> | undefined
 /** The terms of `field` an event version counts towards: those of a published, untrashed event. */
 function countedTerms(doc: EventLike, field: TermField): Set<string> {
   if (!doc || doc.status !== 'publish' || doc.deletedAt) return new Set()
-  const values = Array.isArray(doc[field]) ? (doc[field] as unknown[]) : []
-  return new Set(values.map((v) => String(v && typeof v === 'object' ? (v as { id: unknown }).id : v)))
+  return new Set(relationIds(doc[field]).map(String))
 }
 
 /**

@@ -1,20 +1,32 @@
-// The one place that reads process.env. Everything else imports `env`.
+// The one place that reads process.env (and the optional .env file). Everything else imports `env`.
+// Each variable is declared once in VARIABLES below: its parser, which names the variable in every
+// error, is the only check; the README and .env.example document the same names.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseEnv } from 'node:util'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
 export interface Env {
   /** TCP port of the HTTP server. */
   PORT: number
+  /** Address the HTTP server listens on (all interfaces by default). */
+  HOST: string
   /** Database connection string; the scheme picks the adapter. */
   DATABASE_URI: string
   DATABASE_KIND: DatabaseKind
   /** Secret that signs Payload's tokens. */
   PAYLOAD_SECRET: string
-  /** Public origin used in every URL the API emits. */
+  /** Origin of this server: every URL the API emits for itself (rest_url, _links, /doc). */
   SITE_URL: string
+  /** Further origins this server is reached at (the admin and cookie sign-in work from each). */
+  SERVER_ORIGINS: string[]
+  /** Public pages of events, venues and organizers on the front end; `{slug}` and `{id}` are filled in. */
+  EVENT_URL_PATTERN: string
+  VENUE_URL_PATTERN: string
+  ORGANIZER_URL_PATTERN: string
   /** IANA time zone of events that carry none (like WordPress's site timezone). */
   SITE_TIMEZONE: string
   /** Root of the REST namespace, WordPress-style. */
@@ -31,6 +43,8 @@ export interface Env {
   CACHE_MAX_MB: number
   /** Largest `per_page` the list routes accept; larger values are capped to it. */
   MAX_PER_PAGE: number
+  /** Largest `limit` of Payload's REST and GraphQL for callers below editor. */
+  API_MAX_LIMIT: number
   /** Geolocation filters of GET /events (the reference's extended edition). */
   GEOLOC: boolean
   /** Half-size, in miles, of the geolocation filter's bounding box. */
@@ -41,6 +55,28 @@ export interface Env {
    * (failed sign-ins, event password guesses) count by the address this yields.
    */
   TRUST_PROXY: boolean | number | string
+  /** Origins allowed to send credentials cross-origin; any origin may read anonymously. */
+  CORS_ORIGINS: string[]
+  /** Request and application log level (pino). */
+  LOG_LEVEL: LogLevel
+  /** Longest wait for in-flight requests on SIGTERM/SIGINT before the server exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: number
+  /** Largest request body accepted on any route (JSON, form, GraphQL), in bytes. */
+  MAX_BODY_BYTES: number
+  /** Largest uploaded or downloaded media file, in bytes. */
+  MAX_UPLOAD_BYTES: number
+  /** Payload's GraphQL endpoint on or off. */
+  GRAPHQL: boolean
+  /** GraphQL query limits: depth, aliases, tokens, cost, and a time budget per request. */
+  GRAPHQL_MAX_DEPTH: number
+  GRAPHQL_MAX_ALIASES: number
+  GRAPHQL_MAX_TOKENS: number
+  GRAPHQL_MAX_COST: number
+  GRAPHQL_TIMEOUT_MS: number
+  /** Outgoing mail (smtp:// or smtps:// URL); without it no mail is sent and the admin offers no password reset. */
+  SMTP_URL: string | undefined
+  /** Sender of outgoing mail. */
+  SMTP_FROM: string
   NODE_ENV: string
   /** Test lane: sqlite (default), postgres or mongodb. Read by the test harness only. */
   TEST_DATABASE: DatabaseKind
@@ -50,32 +86,34 @@ export interface Env {
   MONGODB_URI: string | undefined
 }
 
-const raw = process.env
+/** A variable's value as read: the environment first, then .env. */
+type Raw = Record<string, string | undefined>
+
+class EnvError extends Error {
+  constructor(name: string, rule: string, value: string | undefined) {
+    super(`${name} ${rule} (got "${value}")`)
+    this.name = 'EnvError'
+  }
+}
 
 function databaseKind(uri: string): DatabaseKind {
   if (uri.startsWith('file:')) return 'sqlite'
   if (uri.startsWith('postgres://') || uri.startsWith('postgresql://')) return 'postgres'
   if (uri.startsWith('mongodb://') || uri.startsWith('mongodb+srv://')) return 'mongodb'
-  throw new Error(
-    `DATABASE_URI must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv:// (got "${uri}")`,
-  )
+  throw new EnvError('DATABASE_URI', 'must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv://', uri)
 }
 
-function port(value: string | undefined): number {
-  const n = Number(value ?? '3000')
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer 0-65535 (got "${value}")`)
+function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min || n > max) throw new EnvError(name, `must be an integer from ${min} to ${max}`, value)
   return n
 }
 
 function nonNegative(name: string, value: string | undefined, fallback: number): number {
-  const n = Number(value ?? fallback)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${value}")`)
-  return n
-}
-
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  const n = Number(value || fallback)
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer (got "${value}")`)
+  if (value === undefined || value.trim() === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0) throw new EnvError(name, 'must be a non-negative number', value)
   return n
 }
 
@@ -83,7 +121,7 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   if (value === undefined || value === '') return fallback
   if (/^(1|true|yes|on)$/i.test(value)) return true
   if (/^(0|false|no|off)$/i.test(value)) return false
-  throw new Error(`${name} must be true or false (got "${value}")`)
+  throw new EnvError(name, 'must be true or false', value)
 }
 
 function trustProxy(value: string | undefined): boolean | number | string {
@@ -99,16 +137,14 @@ function timezone(value: string | undefined): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz })
   } catch {
-    throw new Error(`SITE_TIMEZONE must be an IANA time zone name (got "${tz}")`)
+    throw new EnvError('SITE_TIMEZONE', 'must be an IANA time zone name', tz)
   }
   return tz
 }
 
 function restPrefix(value: string | undefined): string {
   const prefix = (value ?? '/wp-json').trim()
-  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(prefix)) {
-    throw new Error(`REST_PREFIX must look like /wp-json (got "${prefix}")`)
-  }
+  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(prefix)) throw new EnvError('REST_PREFIX', 'must look like /wp-json', prefix)
   return prefix
 }
 
@@ -117,8 +153,60 @@ function locales(value: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
-  for (const l of list) if (!/^[a-z]{2}(-[a-z]{2})?$/.test(l)) throw new Error(`LOCALES entry "${l}" is not a language code`)
+  for (const l of list) if (!/^[a-z]{2}(-[a-z]{2})?$/.test(l)) throw new EnvError('LOCALES', 'must list language codes such as en,fr', value)
   return list.length ? list : ['en']
+}
+
+/** An origin (scheme, host, port; no path), normalised as browsers send it in `Origin`. */
+function origin(name: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new EnvError(name, 'must be an http(s) origin such as https://example.org', value)
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new EnvError(name, 'must be an http(s) origin such as https://example.org', value)
+  return url.origin
+}
+
+function origins(name: string, value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => origin(name, s))
+}
+
+function siteUrl(value: string | undefined, port: number): string {
+  const url = (value || `http://localhost:${port}`).replace(/\/+$/, '')
+  origin('SITE_URL', url)
+  return url
+}
+
+function urlPattern(name: string, value: string | undefined, fallback: string): string {
+  const pattern = value || fallback
+  if (!pattern.includes('{slug}') && !pattern.includes('{id}')) throw new EnvError(name, 'must contain {slug} or {id}', pattern)
+  origin(name, pattern.replace(/\{(slug|id)\}/g, 'x'))
+  return pattern
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  const level = (value || 'info').toLowerCase()
+  const levels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+  if (!levels.includes(level as LogLevel)) throw new EnvError('LOG_LEVEL', `must be one of ${levels.join(', ')}`, value)
+  return level as LogLevel
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new EnvError('SMTP_URL', 'must be an smtp:// or smtps:// URL', '…')
+  return value
+}
+
+function testDatabase(value: string | undefined): DatabaseKind {
+  const lane = value || 'sqlite'
+  if (!['sqlite', 'postgres', 'mongodb'].includes(lane)) throw new EnvError('TEST_DATABASE', 'must be sqlite, postgres or mongodb', lane)
+  return lane as DatabaseKind
 }
 
 /** PAYLOAD_SECRET when set; otherwise one generated once and kept in DATA_DIR/payload-secret. */
@@ -132,36 +220,83 @@ function secret(value: string | undefined, dataDir: string): string {
   return generated
 }
 
-function load(): Env {
-  const PORT = port(raw.PORT)
-  const DATA_DIR = path.resolve(raw.DATA_DIR || './data')
-  const DATABASE_URI = raw.DATABASE_URI || `file:${path.join(DATA_DIR, 'calendar.db')}`
-  const testDb = (raw.TEST_DATABASE || 'sqlite') as DatabaseKind
-  if (!['sqlite', 'postgres', 'mongodb'].includes(testDb)) {
-    throw new Error(`TEST_DATABASE must be sqlite, postgres or mongodb (got "${testDb}")`)
-  }
-  return Object.freeze({
-    PORT,
-    DATABASE_URI,
-    DATABASE_KIND: databaseKind(DATABASE_URI),
-    PAYLOAD_SECRET: secret(raw.PAYLOAD_SECRET, DATA_DIR),
-    SITE_URL: (raw.SITE_URL || `http://localhost:${PORT}`).replace(/\/+$/, ''),
-    SITE_TIMEZONE: timezone(raw.SITE_TIMEZONE),
-    REST_PREFIX: restPrefix(raw.REST_PREFIX),
-    LOCALES: locales(raw.LOCALES),
-    DATA_DIR,
-    TRIBE_NAMESPACE_ALIAS: flag('TRIBE_NAMESPACE_ALIAS', raw.TRIBE_NAMESPACE_ALIAS, true),
-    CACHE_TTL_SECONDS: nonNegative('CACHE_TTL_SECONDS', raw.CACHE_TTL_SECONDS, 30),
-    CACHE_MAX_MB: nonNegative('CACHE_MAX_MB', raw.CACHE_MAX_MB, 64),
-    TRUST_PROXY: trustProxy(raw.TRUST_PROXY),
-    MAX_PER_PAGE: positiveInteger('MAX_PER_PAGE', raw.MAX_PER_PAGE, 50),
-    GEOLOC: flag('GEOLOC', raw.GEOLOC, true),
-    GEOLOC_RADIUS_MILES: nonNegative('GEOLOC_RADIUS_MILES', raw.GEOLOC_RADIUS_MILES, 25),
-    NODE_ENV: raw.NODE_ENV || 'development',
-    TEST_DATABASE: testDb,
-    TEST_POSTGRES_URL: raw.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',
-    MONGODB_URI: raw.MONGODB_URI || undefined,
-  })
+/**
+ * Every variable, in the order they are read (later ones may use earlier results). The keys are the
+ * names an operator may set; a .env file naming anything else fails the start.
+ */
+const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Partial<Env>) => Env[K] } = {
+  NODE_ENV: (r) => r.NODE_ENV || 'development',
+  PORT: (r) => integer('PORT', r.PORT, 3000, 0, 65535),
+  HOST: (r) => r.HOST || '',
+  DATA_DIR: (r) => path.resolve(r.DATA_DIR || './data'),
+  DATABASE_URI: (r, e) => {
+    const uri = r.DATABASE_URI || `file:${path.join(e.DATA_DIR!, 'calendar.db')}`
+    databaseKind(uri)
+    return uri
+  },
+  PAYLOAD_SECRET: (r, e) => secret(r.PAYLOAD_SECRET, e.DATA_DIR!),
+  SITE_URL: (r, e) => siteUrl(r.SITE_URL, e.PORT!),
+  SERVER_ORIGINS: (r) => origins('SERVER_ORIGINS', r.SERVER_ORIGINS),
+  EVENT_URL_PATTERN: (r, e) => urlPattern('EVENT_URL_PATTERN', r.EVENT_URL_PATTERN, `${e.SITE_URL}/event/{slug}/`),
+  VENUE_URL_PATTERN: (r, e) => urlPattern('VENUE_URL_PATTERN', r.VENUE_URL_PATTERN, `${e.SITE_URL}/venue/{slug}/`),
+  ORGANIZER_URL_PATTERN: (r, e) => urlPattern('ORGANIZER_URL_PATTERN', r.ORGANIZER_URL_PATTERN, `${e.SITE_URL}/organizer/{slug}/`),
+  SITE_TIMEZONE: (r) => timezone(r.SITE_TIMEZONE),
+  REST_PREFIX: (r) => restPrefix(r.REST_PREFIX),
+  LOCALES: (r) => locales(r.LOCALES),
+  TRIBE_NAMESPACE_ALIAS: (r) => flag('TRIBE_NAMESPACE_ALIAS', r.TRIBE_NAMESPACE_ALIAS, true),
+  CACHE_TTL_SECONDS: (r) => nonNegative('CACHE_TTL_SECONDS', r.CACHE_TTL_SECONDS, 30),
+  CACHE_MAX_MB: (r) => nonNegative('CACHE_MAX_MB', r.CACHE_MAX_MB, 64),
+  MAX_PER_PAGE: (r) => integer('MAX_PER_PAGE', r.MAX_PER_PAGE, 50, 1),
+  API_MAX_LIMIT: (r) => integer('API_MAX_LIMIT', r.API_MAX_LIMIT, 100, 1),
+  GEOLOC: (r) => flag('GEOLOC', r.GEOLOC, true),
+  GEOLOC_RADIUS_MILES: (r) => nonNegative('GEOLOC_RADIUS_MILES', r.GEOLOC_RADIUS_MILES, 25),
+  TRUST_PROXY: (r) => trustProxy(r.TRUST_PROXY),
+  CORS_ORIGINS: (r) => origins('CORS_ORIGINS', r.CORS_ORIGINS),
+  LOG_LEVEL: (r) => logLevel(r.LOG_LEVEL),
+  SHUTDOWN_TIMEOUT_SECONDS: (r) => nonNegative('SHUTDOWN_TIMEOUT_SECONDS', r.SHUTDOWN_TIMEOUT_SECONDS, 10),
+  MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
+  MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),
+  GRAPHQL: (r) => flag('GRAPHQL', r.GRAPHQL, true),
+  GRAPHQL_MAX_DEPTH: (r) => integer('GRAPHQL_MAX_DEPTH', r.GRAPHQL_MAX_DEPTH, 10, 1),
+  GRAPHQL_MAX_ALIASES: (r) => integer('GRAPHQL_MAX_ALIASES', r.GRAPHQL_MAX_ALIASES, 15, 0),
+  GRAPHQL_MAX_TOKENS: (r) => integer('GRAPHQL_MAX_TOKENS', r.GRAPHQL_MAX_TOKENS, 2000, 1),
+  GRAPHQL_MAX_COST: (r) => integer('GRAPHQL_MAX_COST', r.GRAPHQL_MAX_COST, 5000, 1),
+  GRAPHQL_TIMEOUT_MS: (r) => integer('GRAPHQL_TIMEOUT_MS', r.GRAPHQL_TIMEOUT_MS, 5000, 1),
+  SMTP_URL: (r) => smtpUrl(r.SMTP_URL),
+  SMTP_FROM: (r) => r.SMTP_FROM || 'Calendar <calendar@localhost>',
+  TEST_DATABASE: (r) => testDatabase(r.TEST_DATABASE),
+  TEST_POSTGRES_URL: (r) => r.TEST_POSTGRES_URL || 'postgres://calendar:calendar@127.0.0.1:5432/postgres',
+  MONGODB_URI: (r) => r.MONGODB_URI || undefined,
 }
 
-export const env: Env = load()
+/** The names an operator may set (in the environment or in .env). */
+export const ENV_NAMES: readonly string[] = Object.keys(VARIABLES)
+
+/**
+ * The .env file's variables (ENV_FILE, or ./.env), refused whole when it names a variable we do not
+ * know, so a typo cannot silently leave a default in place. Not read by the tests (NODE_ENV=test).
+ */
+function dotEnv(source: NodeJS.ProcessEnv): Raw {
+  if (source.NODE_ENV === 'test') return {}
+  const file = path.resolve(source.ENV_FILE || '.env')
+  if (!existsSync(file)) {
+    if (source.ENV_FILE) throw new EnvError('ENV_FILE', 'names a file that does not exist', source.ENV_FILE)
+    return {}
+  }
+  const parsed = parseEnv(readFileSync(file, 'utf8'))
+  for (const name of Object.keys(parsed)) {
+    if (!ENV_NAMES.includes(name)) throw new EnvError(name, `in ${file} is not a setting of this service (see .env.example)`, parsed[name])
+  }
+  return parsed
+}
+
+/** Reads and checks every variable: the real environment wins over .env. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw: Raw = { ...dotEnv(source), ...source }
+  const e: Partial<Env> = {}
+  for (const [name, read] of Object.entries(VARIABLES)) (e as Record<string, unknown>)[name] = (read as (r: Raw, e: Partial<Env>) => unknown)(raw, e)
+  e.DATABASE_KIND = databaseKind(e.DATABASE_URI!)
+  return Object.freeze(e as Env)
+}
+
+export const env: Env = loadEnv()

@@ -5,7 +5,9 @@ import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { secretFields } from './fields/secretFields.js'
+import { websiteField } from './fields/websiteField.js'
 import { slugField } from './fields/slugField.js'
+import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
@@ -39,6 +41,7 @@ export const Events: CollectionConfig = {
   access: { ...POST_ACCESS, readVersions: changePostVersions },
   hooks: postHooks({
     beforeOperation: [guardProtectedQueries],
+    beforeChange: [filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
     afterChange: [updateTermCountsAfterChange],
     afterDelete: [updateTermCountsAfterDelete],
   }),
@@ -100,7 +103,7 @@ export const Events: CollectionConfig = {
                 }),
               ],
             },
-            guarded({ name: 'website', type: 'text' }),
+            guarded(websiteField),
             guarded({ name: 'categories', type: 'relationship', relationTo: CATEGORIES, hasMany: true, index: true }),
             guarded({ name: 'tags', type: 'relationship', relationTo: TAGS, hasMany: true, index: true }),
             {

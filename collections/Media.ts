@@ -12,7 +12,9 @@ export const Media: CollectionConfig = {
   admin: { group: 'Calendar' },
   access: { read: anyone, create: createPosts, update: createPosts, delete: createPosts },
   upload: {
-    staticDir: path.join(env.DATA_DIR, 'media'),
+    // Relative to the working directory (Payload resolves it there): the admin's client config carries
+    // staticDir to every signed-in user, and an absolute path would tell them where the server lives.
+    staticDir: path.relative(process.cwd(), path.join(env.DATA_DIR, 'media')) || '.',
     mimeTypes: ['image/*'],
     imageSizes: [
       { name: 'thumbnail', width: 150, height: 150 },

@@ -3,6 +3,8 @@ import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
+import { websiteField } from './fields/websiteField.js'
+import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { ORGANIZERS } from './slugs.js'
@@ -20,13 +22,17 @@ export const Organizers: CollectionConfig = {
   },
   trash: true,
   access: POST_ACCESS,
-  hooks: postHooks({ afterChange: [unlink.afterChange], afterDelete: [unlink.afterDelete] }),
+  hooks: postHooks({
+    beforeChange: [filterMarkup({ plain: ['title', 'phone', 'email'] })],
+    afterChange: [unlink.afterChange],
+    afterDelete: [unlink.afterDelete],
+  }),
   fields: [
     idField,
     { name: 'title', label: 'Organizer name', type: 'text', required: true, index: true },
     ...descriptionFields(),
     { name: 'phone', type: 'text' },
-    { name: 'website', type: 'text' },
+    websiteField,
     // Plain text: the reference accepts any string; the namespace validates addresses it is given.
     { name: 'email', type: 'text' },
     imageField,

@@ -3,6 +3,8 @@ import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
+import { websiteField } from './fields/websiteField.js'
+import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { VENUES } from './slugs.js'
@@ -20,7 +22,11 @@ export const Venues: CollectionConfig = {
   },
   trash: true,
   access: POST_ACCESS,
-  hooks: postHooks({ afterChange: [unlink.afterChange], afterDelete: [unlink.afterDelete] }),
+  hooks: postHooks({
+    beforeChange: [filterMarkup({ plain: ['title', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone'] })],
+    afterChange: [unlink.afterChange],
+    afterDelete: [unlink.afterDelete],
+  }),
   fields: [
     idField,
     { name: 'title', label: 'Venue name', type: 'text', required: true, index: true },
@@ -37,7 +43,7 @@ export const Venues: CollectionConfig = {
     },
     { name: 'country', type: 'text' },
     { name: 'phone', type: 'text' },
-    { name: 'website', type: 'text' },
+    websiteField,
     {
       type: 'row',
       fields: [

@@ -4,6 +4,7 @@ import { canManageTerms } from './access/canManageTerms.js'
 import { idField } from './fields/idField.js'
 import { slugField } from './fields/slugField.js'
 import { assignId } from './hooks/assignId.js'
+import { filterMarkup } from './hooks/filterMarkup.js'
 import { reparentChildren } from './hooks/reparentChildren.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
 
@@ -25,6 +26,8 @@ export function termCollection(
     access: { read: anyone, create: canManageTerms, update: canManageTerms, delete: canManageTerms },
     hooks: {
       beforeOperation: [assignId('term')],
+      // Names are plain text whoever writes them (WordPress's pre_term_name); descriptions pass kses.
+      beforeChange: [filterMarkup({ alwaysPlain: ['name'], rich: ['description'] })],
       beforeDelete: options.hierarchical ? [reparentChildren] : [],
       afterDelete: [unlinkFromEvents(eventField).afterDelete],
     },

@@ -52,3 +52,12 @@ export function canReadPost(user: UserLike, post: PostLike): boolean {
   const role = roleOf(user)
   return (role === 'author' || role === 'contributor') && owns(user, post)
 }
+
+/**
+ * unfiltered_html: may store markup as written. On a single WordPress site only administrators and
+ * editors have it; everyone else's titles lose their tags and descriptions pass through kses. Local
+ * API calls without a user (CLI, seeding) are the operator's.
+ */
+export function canUseUnfilteredHtml(user: UserLike): boolean {
+  return user === null || user === undefined || canEditOthersPosts(user)
+}

@@ -1,10 +1,62 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
-import type { CollectionBeforeChangeHook } from 'payload'
+import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import { canUseUnfilteredHtml } from '../access/postCapabilities.js'
+import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
+import { relationId } from '../relationIds.js'
+import { MEDIA } from '../slugs.js'
+import { env } from '../../src/env.js'
 
-/** beforeChange: the stored HTML of `description` (see descriptionFields). */
-export const renderDescriptionHtml: CollectionBeforeChangeHook = ({ data }) => {
+type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[] }
+type MediaDoc = { id: number | string; url?: string | null; alt?: string | null; width?: number | null; height?: number | null }
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The IDs of the media that the description's upload nodes show. */
+function uploadIds(node: LexicalNode | undefined, ids: Set<number | string> = new Set()): Set<number | string> {
+  if (!node) return ids
+  if (node.type === 'upload' && node.relationTo === MEDIA) {
+    const id = relationId(node.value)
+    if (id !== undefined) ids.add(id)
+  }
+  for (const child of node.children ?? []) uploadIds(child, ids)
+  return ids
+}
+
+/** The description's images, read in one query (in the write's transaction). */
+async function mediaById(req: PayloadRequest, ids: Set<number | string>): Promise<Map<string, MediaDoc>> {
+  if (!ids.size) return new Map()
+  const found = await req.payload.find({ collection: MEDIA, where: { id: { in: [...ids] } }, depth: 0, pagination: false, req, overrideAccess: true })
+  return new Map((found.docs as unknown as MediaDoc[]).map((doc) => [String(doc.id), doc]))
+}
+
+/**
+ * beforeChange: the stored HTML of `description` (see descriptionFields). Images (upload nodes, which
+ * hold a media ID) become `<img>` with the image's URL: Lexical's own converter needs the populated
+ * document and rendered nothing. Callers without unfiltered_html get it through the kses-like filter.
+ */
+export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, req }) => {
   const state = data.description as SerializedEditorState | null | undefined
-  data.descriptionHtml = state?.root ? convertLexicalToHTML({ data: state, disableContainer: true }).trim() : ''
+  if (!state?.root) {
+    data.descriptionHtml = ''
+    return data
+  }
+  const media = await mediaById(req, uploadIds(state.root as unknown as LexicalNode))
+  const html = convertLexicalToHTML({
+    data: state,
+    disableContainer: true,
+    converters: ({ defaultConverters }) => ({
+      ...defaultConverters,
+      upload: ({ node }) => {
+        const doc = media.get(String(relationId((node as LexicalNode).value)))
+        if (!doc?.url) return ''
+        const size = `${doc.width ? ` width="${doc.width}"` : ''}${doc.height ? ` height="${doc.height}"` : ''}`
+        // Absolute: the HTML is read by other sites' front ends.
+        const src = new URL(doc.url, env.SITE_URL).href
+        return `<img src="${attribute(src)}" alt="${attribute(doc.alt ?? '')}"${size} />`
+      },
+    }),
+  }).trim()
+  data.descriptionHtml = canUseUnfilteredHtml(req.user) ? html : sanitizeRichHtml(html)
   return data
 }

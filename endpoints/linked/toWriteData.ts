@@ -11,7 +11,7 @@ import type { LinkedKind } from './LinkedKind.js'
 export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params: Params, given: ReadonlySet<string>) {
   const data: Record<string, unknown> = {}
   if (given.has(kind.name)) data.title = params[kind.name]
-  if (given.has('description')) data.description = await htmlToRichText(ctx.payload, params.description as string)
+  if (given.has('description')) data.description = await htmlToRichText(ctx, params.description as string)
   if (given.has('author')) data.author = params.author
   if (given.has('status')) data.status = params.status
   // One publication date: date_utc when both are sent, else date read in the site time zone.

@@ -1,21 +1,84 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
 import type { Payload } from 'payload'
+import { canUseUnfilteredHtml } from '../../collections/access/postCapabilities.js'
+import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
+import { MEDIA } from '../../collections/slugs.js'
+import { env } from '../../src/env.js'
+import type { RequestContext } from '../types.js'
+import { storeImage } from './storeImage.js'
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
+type LexicalNode = { type?: string; pending?: { src?: string }; children?: LexicalNode[]; [key: string]: unknown }
 const editorConfigs = new WeakMap<Payload, Promise<EditorConfig>>()
+
+/** The alt text of each image source in the HTML (Lexical's import keeps only the source). */
+function altTexts(html: string): Map<string, string> {
+  const images = new JSDOM(html).window.document.querySelectorAll('img')
+  return new Map([...images].map((img) => [img.getAttribute('src') ?? '', img.getAttribute('alt') ?? '']))
+}
+
+/** The ID of an image of this site's media library that `src` points at (…/api/media/file/<name>). */
+async function ownMediaId(ctx: RequestContext, src: string): Promise<number | undefined> {
+  const site = new URL(env.SITE_URL)
+  const url = new URL(src, site)
+  const ours = [site.origin, new URL(ctx.restRoot || site).origin]
+  const prefix = `${ctx.payload.config.routes.api}/${MEDIA}/file/`
+  if (!ours.includes(url.origin) || !url.pathname.startsWith(prefix)) return undefined
+  const filename = decodeURIComponent(url.pathname.slice(prefix.length))
+  const found = await ctx.payload.find({ collection: MEDIA, where: { filename: { equals: filename } }, limit: 1, depth: 0, overrideAccess: false, user: ctx.user })
+  return found.docs[0]?.id as number | undefined
+}
+
+/**
+ * Lexical's import turns `<img>` into a "pending upload" (the admin's paste-then-upload), which no
+ * save accepts. Each becomes an upload of the media library: this site's own image as is, another
+ * site's downloaded like a featured image (storeImage: its checks, 400 image-download-failed).
+ */
+async function storeImages(ctx: RequestContext, node: LexicalNode, alts: Map<string, string>): Promise<void> {
+  // A link left without a URL (`<a>`, or one whose javascript: URL the filter removed) fails the
+  // link's validation: its text stays, unlinked.
+  node.children = node.children?.flatMap((child) =>
+    child.type === 'link' && !(child.fields as { url?: string } | undefined)?.url ? (child.children ?? []) : [child],
+  )
+  for (const [i, child] of (node.children ?? []).entries()) {
+    if (child.type === 'upload' && child.pending) {
+      const src = child.pending.src ?? ''
+      let id = await ownMediaId(ctx, src)
+      if (id === undefined) {
+        id = (await storeImage(ctx, { url: src })) as number
+        const alt = alts.get(src)
+        if (alt) await ctx.payload.update({ collection: MEDIA, id, data: { alt }, overrideAccess: false, user: ctx.user })
+      }
+      node.children![i] = { type: 'upload', version: 3, format: '', id: child.id, fields: null, relationTo: MEDIA, value: id }
+    } else await storeImages(ctx, child, alts)
+  }
+}
+
+/** A namespace request, or the bare Payload instance for the operator's own writes (seeding, tests). */
+function requestContext(writer: RequestContext | Payload): RequestContext {
+  if (!('collections' in writer)) return writer
+  const options = (writer.config.custom as { calendar: RequestContext['options'] }).calendar
+  return { payload: writer, user: null, options } as unknown as RequestContext
+}
 
 /**
  * The rich-text value of an HTML description sent to the namespace (the reference stores HTML in
- * post_content; editors here get Lexical). Plain text becomes one paragraph.
+ * post_content; editors here get Lexical). Plain text becomes one paragraph. Callers without
+ * unfiltered_html have it filtered first (kses-like), so no image with a `javascript:` or `data:`
+ * source is ever fetched or stored.
  */
-export async function htmlToRichText(payload: Payload, html: string): Promise<Record<string, unknown> | null> {
+export async function htmlToRichText(writer: RequestContext | Payload, html: string): Promise<Record<string, unknown> | null> {
   if (!html.trim()) return null
-  let config = editorConfigs.get(payload)
+  const ctx = requestContext(writer)
+  let config = editorConfigs.get(ctx.payload)
   if (!config) {
-    config = editorConfigFactory.default({ config: payload.config })
-    editorConfigs.set(payload, config)
+    config = editorConfigFactory.default({ config: ctx.payload.config })
+    editorConfigs.set(ctx.payload, config)
   }
-  const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(html) ? html : `<p>${html}</p>`
-  return convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM }) as unknown as Record<string, unknown>
+  const filtered = canUseUnfilteredHtml(ctx.user) ? html : sanitizeRichHtml(html)
+  const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
+  const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM }) as unknown as { root: LexicalNode }
+  await storeImages(ctx, state.root, altTexts(source))
+  return state as unknown as Record<string, unknown>
 }

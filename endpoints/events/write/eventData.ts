@@ -50,7 +50,7 @@ export async function eventData(
   const site = ctx.options.siteTimezone
 
   for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
-  if (sent('description')) data.description = await htmlToRichText(ctx.payload, params.description as string)
+  if (sent('description')) data.description = await htmlToRichText(ctx, params.description as string)
   // Absent, the collection decides (publish, or draft for callers who may not publish: reference 6.5).
   if (sent('status')) data.status = params.status
 

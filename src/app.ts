@@ -1,12 +1,19 @@
 import express, { type Express, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
+import type { Logger } from 'pino'
 import { cacheMiddleware } from '../endpoints/cache/cacheMiddleware.js'
 import { createCalendarRouter } from '../endpoints/createCalendarRouter.js'
 import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../endpoints/errors/RestError.js'
 import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
 import { env } from './env.js'
+import { healthRouter } from './healthRouter.js'
+import { withBufferedBody } from './guards/bodyLimit.js'
+import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
 import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
+import { compressAnswers } from './http/compressAnswers.js'
+import { requestLogs } from './http/requestLogs.js'
+import { restHeaders, restRoots } from './http/restHeaders.js'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
 
@@ -22,6 +29,13 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   app.set('query parser', 'extended')
   app.set('json spaces', 0)
   app.set('trust proxy', env.TRUST_PROXY)
+  // Probes first: no logging, cache, CORS or body parsing in their way.
+  app.use(healthRouter(payload))
+
+  // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
+  app.use(requestLogs(payload.logger as unknown as Logger))
+  app.use(compressAnswers())
+  app.use(restRoots(env.REST_PREFIX), restHeaders({ siteUrl: env.SITE_URL, restPrefix: env.REST_PREFIX, corsOrigins: options.corsOrigins }))
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
   const cache = cacheMiddleware(payload)
@@ -29,7 +43,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${env.REST_PREFIX}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]! }))
+      app.use(`${root}/${namespace}`, cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
     }
     app.use(root, (_req, res) => {
       res.locals.locale = lang ?? env.LOCALES[0]
@@ -41,7 +55,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
     throw new RestError('rest_no_route', 404)
   })
 
-  if (nextHandler) app.all('/{*splat}', (req, res) => nextHandler(req, res))
+  if (nextHandler) app.all('/{*splat}', ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
   else app.use(() => {
     throw new RestError('rest_no_route', 404)
   })

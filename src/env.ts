@@ -190,8 +190,8 @@ function urlPattern(name: string, value: string | undefined, fallback: string): 
   return pattern
 }
 
-function logLevel(value: string | undefined): LogLevel {
-  const level = (value || 'info').toLowerCase()
+function logLevel(value: string | undefined, fallback: LogLevel): LogLevel {
+  const level = (value || fallback).toLowerCase()
   const levels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   if (!levels.includes(level as LogLevel)) throw new EnvError('LOG_LEVEL', `must be one of ${levels.join(', ')}`, value)
   return level as LogLevel
@@ -252,7 +252,8 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   GEOLOC_RADIUS_MILES: (r) => nonNegative('GEOLOC_RADIUS_MILES', r.GEOLOC_RADIUS_MILES, 25),
   TRUST_PROXY: (r) => trustProxy(r.TRUST_PROXY),
   CORS_ORIGINS: (r) => origins('CORS_ORIGINS', r.CORS_ORIGINS),
-  LOG_LEVEL: (r) => logLevel(r.LOG_LEVEL),
+  // Test suites serve thousands of requests: by default they log only failures.
+  LOG_LEVEL: (r, e) => logLevel(r.LOG_LEVEL, e.NODE_ENV === 'test' ? 'error' : 'info'),
   SHUTDOWN_TIMEOUT_SECONDS: (r) => nonNegative('SHUTDOWN_TIMEOUT_SECONDS', r.SHUTDOWN_TIMEOUT_SECONDS, 10),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
   MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),

@@ -20,6 +20,20 @@ export interface CalendarPluginOptions {
    * make the server fetch from inside its own network; tests and intranet deployments turn it on.
    */
   allowPrivateImageHosts?: boolean
+  /** Largest image a URL write may download (the transfer stops once it is passed). Default MAX_UPLOAD_BYTES. */
+  maxUploadBytes?: number
+  /**
+   * Pages of the public front end, `{slug}` and `{id}` filled in: the `url` of published events, venues
+   * and organizers, the event `website` fallback and `json_ld.url`. Default EVENT_URL_PATTERN (and the
+   * venue and organizer ones), i.e. `SITE_URL/event/{slug}/`.
+   */
+  eventUrlPattern?: string
+  venueUrlPattern?: string
+  organizerUrlPattern?: string
+  /** Further origins this server is reached at: the admin and cookie sign-in work from each. Default SERVER_ORIGINS. */
+  serverOrigins?: string[]
+  /** Origins that may call with credentials cross-origin (namespace and /api). Default CORS_ORIGINS. */
+  corsOrigins?: string[]
 }
 
 export type ResolvedCalendarOptions = Required<CalendarPluginOptions>
@@ -33,6 +47,12 @@ export const DEFAULT_OPTIONS: ResolvedCalendarOptions = {
   defaultCurrencySymbol: '$',
   defaultCurrencyPosition: 'prefix',
   allowPrivateImageHosts: false,
+  maxUploadBytes: env.MAX_UPLOAD_BYTES,
+  eventUrlPattern: env.EVENT_URL_PATTERN,
+  venueUrlPattern: env.VENUE_URL_PATTERN,
+  organizerUrlPattern: env.ORGANIZER_URL_PATTERN,
+  serverOrigins: env.SERVER_ORIGINS,
+  corsOrigins: env.CORS_ORIGINS,
 }
 
 /** The only place defaults are applied. */

@@ -1,44 +1,64 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type PayloadLogger } from 'payload'
 import sharp from 'sharp'
 import { Users } from '../collections/Users.js'
-import { databaseAdapter } from './databaseAdapter.js'
+import { databaseAdapter, type DatabaseOptions } from './databaseAdapter.js'
+import { emailAdapter } from './email.js'
 import { env } from './env.js'
+import { apiLimitsPlugin } from './guards/apiLimitsPlugin.js'
+import { graphqlValidationRules } from './guards/graphqlLimits.js'
+import { graphqlLimits } from './guards/payloadGuards.js'
+import { logger } from './http/logger.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
 import { calendarPlugin } from './plugin.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /** Our own app: users, the calendar plugin, and the database chosen by DATABASE_URI. */
-export function buildCalendarConfig(
+export async function buildCalendarConfig(
   databaseUri: string = env.DATABASE_URI,
   kind = env.DATABASE_KIND,
   pluginOptions: CalendarPluginOptions = {},
+  database: DatabaseOptions = {},
 ) {
+  const { serverOrigins, corsOrigins } = resolveOptions(pluginOptions)
   return buildConfig({
     secret: env.PAYLOAD_SECRET,
-    serverURL: env.SITE_URL,
+    // No serverURL: the admin then calls its own origin, so it works from every address in `csrf`
+    // (with one, it calls SITE_URL and every save from another address is refused). Payload builds
+    // e-mail links from the request's origin only when that origin is listed below.
+    csrf: [env.SITE_URL, ...serverOrigins, ...corsOrigins],
+    // Credentialed cross-origin use of /api and GraphQL: CORS_ORIGINS only.
+    cors: corsOrigins,
+    logger: logger as unknown as PayloadLogger,
     admin: {
       user: Users.slug,
       // Gravatar would need the internet; the built-in avatar works offline.
       avatar: 'default',
       meta: { titleSuffix: ' · Calendar' },
-      importMap: { baseDir: dirname },
+      // Relative to the working directory: the client config sent to signed-in users carries it.
+      importMap: { baseDir: path.relative(process.cwd(), dirname) || '.' },
       components: {
         beforeNavLinks: ['/admin/CalendarNavLink.tsx#CalendarNavLink'],
         beforeDashboard: ['/admin/UpcomingEvents.tsx#UpcomingEvents'],
         views: { calendar: { Component: '/admin/EventCalendarView.tsx#EventCalendarView', path: '/calendar', exact: true } },
+        // Without SMTP_URL no reset mail can be sent: the login page says whom to ask instead.
+        afterLogin: ['/admin/NoPasswordReset.tsx#NoPasswordReset'],
       },
       // Read by the admin's date helpers (event time zone note, calendar view, list date filters).
       custom: { siteTimezone: resolveOptions(pluginOptions).siteTimezone },
     },
     collections: [Users],
     editor: lexicalEditor(),
-    db: databaseAdapter(databaseUri, kind),
+    email: emailAdapter({ url: env.SMTP_URL, from: env.SMTP_FROM }),
+    db: await databaseAdapter(databaseUri, kind, database),
     sharp,
     telemetry: false,
+    // GraphQL Armor's depth, alias and cost rules on every query (tokens are counted before, in
+    // payloadGuards); GRAPHQL=false turns the endpoint and its playground off.
+    graphQL: { disable: !env.GRAPHQL, disablePlaygroundInProduction: true, validationRules: graphqlValidationRules(graphqlLimits()) },
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
     plugins: [
       calendarPlugin({
@@ -48,6 +68,8 @@ export function buildCalendarConfig(
         geolocRadiusMiles: env.GEOLOC_RADIUS_MILES,
         ...pluginOptions,
       }),
+      // After the calendar's collections exist: page-size caps and the GraphQL time budget on all of them.
+      apiLimitsPlugin({ maxLimit: env.API_MAX_LIMIT, graphqlTimeoutMs: env.GRAPHQL_TIMEOUT_MS }),
     ],
   })
 }

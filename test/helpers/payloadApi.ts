@@ -13,7 +13,7 @@ import type { TestApp } from './initTestApp.js'
  * (src/app/(payload)/api) call them, behind the same Express app as in production. Next itself is
  * not started: these are the handlers it would run.
  */
-function payloadRoutes(app: TestApp) {
+export function payloadRoutes(app: Pick<TestApp, 'payload'>) {
   const config = app.payload.config
   const graphql = GRAPHQL_POST(config)
   return async (req: ExpressRequest, res: ExpressResponse) => {

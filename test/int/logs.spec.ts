@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { env } from '../../src/env.js'
+import { rawRequest } from '../helpers/rawHttp.js'
+import { type EdgeServer, startEdgeServer } from '../helpers/startEdgeServer.js'
+
+// The server as a process, its stdout read as the operator's log collector would.
+let server: EdgeServer
+let origin: string
+let api: string
+beforeAll(async () => {
+  server = await startEdgeServer({ PORT: '0', LOG_LEVEL: 'info' })
+  origin = `http://127.0.0.1:${server.port}`
+  api = `${origin}${env.REST_PREFIX}/calendar/events/v1`
+}, 240_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** Waits until the process logged a line for each request id (logs are written asynchronously). */
+async function linesFor(ids: string[]): Promise<Map<string, Record<string, any>>> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const found = new Map(server.jsonLines().filter((l) => ids.includes(l.req?.id)).map((l) => [l.req.id as string, l]))
+    if (found.size === ids.length || Date.now() > deadline) return found
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('request logs', () => {
+  it('writes one JSON line per request with method, url, status, duration and request id', async () => {
+    const res = await rawRequest(`${api}/events`, { headers: { 'x-request-id': 'log-check-1' } })
+    expect(res.status).toBe(200)
+    expect(res.headers['x-request-id']).toBe('log-check-1')
+    const generated = await rawRequest(`${api}/events`, { headers: { 'x-request-id': 'x'.repeat(500) } })
+    const newId = generated.headers['x-request-id'] as string
+    expect(newId).toMatch(/^[0-9a-f-]{36}$/)
+    const hostile = await rawRequest(`${api}/events`, { headers: { 'x-request-id': 'evil\tid"}{' } })
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+
+    const lines = await linesFor(['log-check-1', newId])
+    const line = lines.get('log-check-1')!
+    expect(line).toMatchObject({ level: 30, req: { id: 'log-check-1', method: 'GET', url: `${env.REST_PREFIX}/calendar/events/v1/events` }, res: { statusCode: 200 } })
+    expect(typeof line.responseTime).toBe('number')
+    expect(typeof line.time).toBe('number')
+    expect(lines.get(newId)).toBeDefined()
+    expect(server.jsonLines().filter((l) => l.req?.id === 'log-check-1')).toHaveLength(1)
+  })
+
+  it('never writes a password, an Authorization header, a cookie, a token or a request body', async () => {
+    const basic = `Basic ${Buffer.from(`${server.login}:${server.appPassword}`).toString('base64')}`
+    const ok = await rawRequest(`${api}/events?status=draft`, { headers: { authorization: basic, 'x-request-id': 'secret-basic' } })
+    expect(ok.status).toBe(200)
+
+    const login = await rawRequest(`${origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'secret-login' },
+      body: JSON.stringify({ email: server.email, password: server.password }),
+    })
+    expect(login.status).toBe(200)
+    const token = JSON.parse(login.body.toString()).token as string
+    expect(token.length).toBeGreaterThan(20)
+
+    const jwt = await rawRequest(`${api}/events`, { headers: { authorization: `JWT ${token}`, 'x-request-id': 'secret-jwt' } })
+    expect(jwt.status).toBe(200)
+    const cookie = await rawRequest(`${origin}/api/users/me`, { headers: { cookie: `payload-token=${token}`, 'x-request-id': 'secret-cookie' } })
+    expect(cookie.status).toBe(200)
+    const query = await rawRequest(`${api}/events/${server.eventId}?password=query-secret-4711&x=1`, { headers: { 'x-request-id': 'secret-query' } })
+    expect(query.status).toBe(200)
+    // The name as the query parser decodes it: pass%77ord is password.
+    await rawRequest(`${api}/events?pass%77ord=encoded-secret-4712&password[]=array-secret-4715`, { headers: { 'x-request-id': 'secret-encoded' } })
+    const malformed = await rawRequest(`${api}/events`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json', 'x-request-id': 'secret-body' },
+      body: '{"title": "x", "password": "body-secret-4713", ',
+    })
+    expect(malformed.status).toBe(400)
+    const malformedApi = await rawRequest(`${origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'secret-api-body' },
+      body: `{"email": "${server.email}", "password": "api-body-secret-4714" `,
+    })
+    expect(malformedApi.status).toBeGreaterThanOrEqual(400)
+
+    const ids = ['secret-basic', 'secret-login', 'secret-jwt', 'secret-cookie', 'secret-query', 'secret-encoded', 'secret-body', 'secret-api-body']
+    const lines = await linesFor(ids)
+    expect([...lines.keys()].sort()).toEqual([...ids].sort())
+    expect(lines.get('secret-query')!.req.url).toBe(`${env.REST_PREFIX}/calendar/events/v1/events/${server.eventId}?password=[Redacted]&x=1`)
+    expect(lines.get('secret-encoded')!.req.url).toBe(`${env.REST_PREFIX}/calendar/events/v1/events?pass%77ord=[Redacted]&password[]=[Redacted]`)
+    expect(lines.get('secret-body')!.res.statusCode).toBe(400)
+
+    // Everything the process wrote but the test harness's own ready line (which hands the test its credentials).
+    const output = server
+      .output()
+      .split('\n')
+      .filter((line) => !line.includes('edgeServerReady'))
+      .join('\n')
+    expect(output).toContain('secret-api-body')
+    const secrets = [
+      server.appPassword,
+      server.appPassword.replace(/ /g, ''),
+      basic.slice('Basic '.length),
+      server.password,
+      token,
+      'query-secret-4711',
+      'encoded-secret-4712',
+      'array-secret-4715',
+      'body-secret-4713',
+      'api-body-secret-4714',
+    ]
+    for (const secret of secrets) expect(output).not.toContain(secret)
+    expect(output).not.toMatch(/"(headers|authorization|cookie|set-cookie|body)"/i)
+  })
+})

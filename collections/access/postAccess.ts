@@ -31,12 +31,15 @@ export const createPosts: Access = ({ req }) => {
   return role !== undefined && WRITER_ROLES.includes(role)
 }
 
-/** update and delete: editors any post; authors their own; contributors their own unpublished ones. */
-export const changePosts: Access = ({ req }) => {
-  const role = roleOf(req.user)
+/** The posts `user` may change: true for all, a Where, or false for none (see changePosts). */
+export function editablePostsWhere(user: { id?: unknown; role?: unknown } | null | undefined): boolean | Where {
+  const role = roleOf(user)
   if (role && EDITOR_ROLES.includes(role)) return true
-  const own: Where = { author: { equals: req.user?.id } }
+  const own: Where = { author: { equals: user?.id } }
   if (role === 'author') return own
   if (role === 'contributor') return { and: [own, { status: { in: [...UNPUBLISHED_STATUSES] } }] }
   return false
 }
+
+/** update and delete: editors any post; authors their own; contributors their own unpublished ones. */
+export const changePosts: Access = ({ req }) => editablePostsWhere(req.user)

@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook, Where } from 'payload'
-import { changePosts } from '../access/postAccess.js'
 import { protectedFieldRead } from '../access/protectedFieldRead.js'
+import { protectedReadableWhere } from '../access/protectedReadableWhere.js'
 
 type Args = { where?: Where; sort?: string | string[]; field?: string }
 
@@ -41,18 +41,15 @@ function pathsOf(args: Args): string[] {
  * them, which would reveal them (`?where[cost][equals]=15` finds the protected event costing 15). A query
  * that mentions a hidden field therefore only reaches the events whose fields the caller may read: those
  * without a password, and those the caller may edit (reference section 10). The calendar namespace runs
- * on the Local API and follows the reference's own filters.
+ * on the Local API and applies the same rule to its own filters (buildEventsQuery, eventLinkWhere).
  */
-export const guardProtectedQueries: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const guardProtectedQueries: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
   if (operation !== 'read' && operation !== 'count' && operation !== 'readDistinct') return args
   const hidden = protectedNames(collection.flattenedFields as unknown as FieldLike[])
   const query = args as Args
   if (!pathsOf(query).some((path) => hidden.has(path))) return args
-  const editable = await changePosts({ req } as Parameters<typeof changePosts>[0])
-  if (editable === true) return args
-  const readable: Where[] = [{ hasPassword: { equals: false } }, { hasPassword: { exists: false } }]
-  if (editable) readable.push(editable)
-  const guard: Where = { or: readable }
+  const guard = protectedReadableWhere(req.user)
+  if (!guard) return args
   return { ...args, where: query.where ? { and: [query.where, guard] } : guard }
 }

@@ -1,5 +1,6 @@
 import type { DateTime } from 'luxon'
 import type { Sort, Where } from 'payload'
+import { protectedReadableWhere } from '../../collections/access/protectedReadableWhere.js'
 import { parseTime } from '../dates/parseTime.js'
 import { WP_DATE_FORMAT } from '../dates/wallClock.js'
 import { isTruthy } from '../params/isTruthy.js'
@@ -57,6 +58,8 @@ export function buildEventsQuery(
 ): EventsQuery {
   const zone = ctx.options.siteTimezone
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
+  // Whether a filter reads a field that an event password hides (venues, organizers, terms, flags).
+  let readsProtected = false
   const filters: QueryPairs = [['per_page', params.per_page as number]]
   const include = params.include as number[] | undefined
   // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
@@ -86,6 +89,7 @@ export function buildEventsQuery(
 
   if (options.venueIdsNearby) {
     and.push({ venues: { in: options.venueIdsNearby } })
+    readsProtected = true
     filters.push(['geoloc', 1], ['geoloc_lat', (params.geoloc_lat as number | undefined) ?? ''], ['geoloc_lng', (params.geoloc_lng as number | undefined) ?? ''])
   }
 
@@ -109,6 +113,7 @@ export function buildEventsQuery(
   }
   if (params.ticketed !== undefined) {
     and.push(params.ticketed ? { ticketed: { equals: true } } : { ticketed: { not_equals: true } })
+    readsProtected = true
     filters.push(['ticketed', params.ticketed ? 1 : 0])
   }
 
@@ -118,10 +123,12 @@ export function buildEventsQuery(
     if (!ids) continue
     and.push({ [field]: { in: ids } })
     lists.push([name, ids.join(',')])
+    readsProtected = true
   }
   if (params.featured !== undefined) {
     // false means "not featured", unset included (reference 5.1: the meta does not exist).
     and.push(params.featured ? { featured: { equals: true } } : { featured: { not_equals: true } })
+    readsProtected = true
     lists.push(['featured', params.featured ? 1 : 0])
   }
   // Kept in the paging links, unlike the reference (deliberate difference 6.3).
@@ -130,7 +137,13 @@ export function buildEventsQuery(
     if (!terms) continue
     and.push({ [field]: { in: terms.ids } })
     lists.push([field, terms.given.join(',')])
+    readsProtected = true
   }
+  // Such a filter only reaches events whose protected fields the caller may read (the rule of
+  // guardProtectedQueries on /api): a protected event is still listed, blanked, but never matched
+  // through its hidden venue, organizer, terms or flags.
+  const readable = readsProtected ? protectedReadableWhere(ctx.user) : null
+  if (readable) and.push(readable)
 
   return {
     where: { and },

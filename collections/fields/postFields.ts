@@ -1,5 +1,6 @@
 import type { Field } from 'payload'
 import { editorsOnlyField } from '../access/editorsOnlyField.js'
+import { publishersOnlyField } from '../access/publishersOnlyField.js'
 import { POST_STATUSES } from '../roles.js'
 import { MEDIA, USERS } from '../slugs.js'
 import { STATUS_LABELS } from '../../src/admin/statusLabels.js'
@@ -30,10 +31,15 @@ export const authorField: Field = {
   admin: { position: 'sidebar' },
 }
 
+/**
+ * Set by those who may publish (authors on their own posts, which are the only ones they may change;
+ * editors on any): a contributor cannot date a post, as in WordPress. Denied values are dropped.
+ */
 export const publishedAtField: Field = {
   name: 'publishedAt',
   label: 'Publication date',
   type: 'date',
+  access: { create: publishersOnlyField, update: publishersOnlyField },
   admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
 }
 

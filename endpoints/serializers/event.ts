@@ -52,7 +52,7 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
     .map((id) => related.organizers.get(id))
     .filter((o) => o !== undefined)
     .map((o) => serializeOrganizer(o, ctx, related, { jsonLd: options.jsonLd }))
-  const url = permalink('tribe_events', event)
+  const url = permalink('tribe_events', event, ctx.options)
   const object: Record<string, unknown> = {
     id: event.id,
     global_id: globalId(event.id),

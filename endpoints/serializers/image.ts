@@ -1,4 +1,5 @@
 import type { MediaDoc } from './docs.js'
+import { ownUrl } from './site.js'
 
 export interface WireImage {
   url: string
@@ -19,7 +20,7 @@ function extensionOf(doc: MediaDoc): string {
 /** The Image object of reference 6.2: falsy top-level keys dropped; `false` when there is none. */
 export function serializeImage(doc: MediaDoc | undefined): WireImage | false {
   if (!doc?.url) return false
-  const image: WireImage = { url: doc.url, id: doc.id, extension: extensionOf(doc) }
+  const image: WireImage = { url: ownUrl(doc.url), id: doc.id, extension: extensionOf(doc) }
   if (doc.width) image.width = doc.width
   if (doc.height) image.height = doc.height
   if (doc.filesize) image.filesize = doc.filesize
@@ -33,7 +34,7 @@ export function serializeImage(doc: MediaDoc | undefined): WireImage | false {
           height: size!.height ?? undefined,
           'mime-type': size!.mimeType ?? undefined,
           filesize: size!.filesize ?? undefined,
-          url: size!.url ?? undefined,
+          url: size!.url ? ownUrl(size!.url) : undefined,
         },
       ]),
     )

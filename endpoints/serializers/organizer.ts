@@ -33,7 +33,7 @@ export function serializeOrganizer(
     author: String(idOf(organizer.author) ?? '0'),
     status: wireStatus(organizer),
     ...postDates(organizer, ctx.options.siteTimezone),
-    url: permalink('tribe_organizer', organizer),
+    url: permalink('tribe_organizer', organizer, ctx.options),
     organizer: organizer.title,
     description: organizer.descriptionHtml ?? '',
     excerpt: '',

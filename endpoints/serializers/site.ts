@@ -1,19 +1,43 @@
 import { env } from '../../src/env.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
 
-// Front-end addresses of posts and terms, built from SITE_URL (decisions section 5).
+// Front-end addresses of posts (the front end's URL patterns, by default SITE_URL/event/<slug>/ as in
+// decisions section 5) and this server's own identifiers (SITE_URL).
 
 export type PostType = 'tribe_events' | 'tribe_venue' | 'tribe_organizer'
 
-const PERMALINK_BASE: Record<PostType, string> = { tribe_events: 'event', tribe_venue: 'venue', tribe_organizer: 'organizer' }
+type UrlPatterns = Pick<ResolvedCalendarOptions, 'eventUrlPattern' | 'venueUrlPattern' | 'organizerUrlPattern'>
 
-/** The permalink; unpublished and trashed posts get WordPress's ?post_type=…&p=ID form (reference 6.2). */
-export function permalink(type: PostType, post: { id: number; slug?: string | null; status?: string | null; deletedAt?: string | null }): string {
+const PATTERN: Record<PostType, keyof UrlPatterns> = {
+  tribe_events: 'eventUrlPattern',
+  tribe_venue: 'venueUrlPattern',
+  tribe_organizer: 'organizerUrlPattern',
+}
+
+/**
+ * The permalink: the front end's page of a published post, its pattern's `{slug}` and `{id}` filled in;
+ * unpublished and trashed posts get WordPress's ?post_type=…&p=ID form on SITE_URL (reference 6.2).
+ */
+export function permalink(
+  type: PostType,
+  post: { id: number; slug?: string | null; status?: string | null; deletedAt?: string | null },
+  patterns: UrlPatterns,
+): string {
   if (post.status !== 'publish' || post.deletedAt || !post.slug) return `${env.SITE_URL}/?post_type=${type}&p=${post.id}`
-  return `${env.SITE_URL}/${PERMALINK_BASE[type]}/${post.slug}/`
+  const slug = encodeURIComponent(post.slug)
+  return patterns[PATTERN[type]].replaceAll('{slug}', slug).replaceAll('{id}', String(post.id))
 }
 
 /** `<host><home path>?id=<id>`, no scheme and no port (reference 6.2). */
 export function globalId(id: number): string {
   const url = new URL(env.SITE_URL)
   return `${url.hostname}${url.pathname.replace(/\/$/, '')}?id=${id}`
+}
+
+/**
+ * An address on this server as SITE_URL. Payload has no serverURL (the admin must work from every
+ * address), so it gives media URLs as paths; the wire format has absolute ones.
+ */
+export function ownUrl(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${env.SITE_URL}${url}` : url
 }

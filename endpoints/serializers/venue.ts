@@ -49,7 +49,7 @@ export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pi
     author: String(idOf(venue.author) ?? '0'),
     status: wireStatus(venue),
     ...postDates(venue, ctx.options.siteTimezone),
-    url: permalink('tribe_venue', venue),
+    url: permalink('tribe_venue', venue, ctx.options),
     venue: venue.title,
     description: venue.descriptionHtml ?? '',
     excerpt: '',

@@ -1,60 +1,147 @@
 // Operator CLI: `npm run cli -- <command> [--flags]` (quiet: `npm run --silent cli -- …`).
+// Runs in production mode like `npm start`: the committed migrations run, the schema is never pushed,
+// so a database any command touched still starts with `npm start`.
 import { parseArgs } from 'node:util'
-import { getPayload } from 'payload'
-import { createAppPassword } from './commands/createAppPassword.js'
-import { createUser } from './commands/createUser.js'
-import config from './payload.config.js'
+import type { Payload } from 'payload'
+import { runEntry } from './runEntry.js'
+
+;(process.env as Record<string, string>).NODE_ENV = 'production'
+
+interface CommandInput {
+  /** The values of the command's declared flags. */
+  flags: Record<string, string | undefined>
+  /** The raw arguments after the command's name (for commands that declare no flags). */
+  args: string[]
+  /** Payload on DATABASE_URI, booted on first call (commands on the database file do without). */
+  payload: () => Promise<Payload>
+}
+
+interface Command {
+  synopsis: string
+  help: string
+  /** String flags, parsed strictly; without them the command reads `args` itself. */
+  flags?: string[]
+  /** Text for stdout (exit 0), or an exit code when the command wrote its own output. */
+  run: (input: CommandInput) => Promise<string | number>
+}
+
+const COMMANDS: Record<string, Command> = {
+  'users:create': {
+    synopsis: '--email E --username U --password P --role R',
+    help: 'R is one of administrator, editor, author, contributor, subscriber; P has at least 12 characters.',
+    flags: ['email', 'username', 'password', 'role'],
+    run: async ({ flags, payload }) => {
+      const { createUser } = await import('./commands/createUser.js')
+      const user = await createUser(await payload(), flags)
+      return `Created ${user.role} "${user.username}" <${user.email}> with ID ${user.id}.`
+    },
+  },
+  'users:list': {
+    synopsis: '',
+    help: 'Every user: ID, username, e-mail, role, and whether sign-in is locked.',
+    flags: [],
+    run: async ({ payload }) => (await import('./commands/listUsers.js')).listUsers(await payload()),
+  },
+  'users:set-password': {
+    synopsis: '--user <username|email> --password P',
+    help: 'A new password (at least 12 characters).',
+    flags: ['user', 'password'],
+    run: async ({ flags, payload }) => (await import('./commands/setPassword.js')).setPassword(await payload(), flags),
+  },
+  'users:unlock': {
+    synopsis: '--user <username|email>',
+    help: 'Lifts the lockout after too many failed sign-ins.',
+    flags: ['user'],
+    run: async ({ flags, payload }) => (await import('./commands/unlockUser.js')).unlockUser(await payload(), flags),
+  },
+  'app-passwords:create': {
+    synopsis: '--user <username|email> --name LABEL',
+    help: 'Prints the new application password as the last line (it is shown only once).',
+    flags: ['user', 'name'],
+    run: async ({ flags, payload }) => {
+      const { createAppPassword } = await import('./commands/createAppPassword.js')
+      const { plain, user } = await createAppPassword(await payload(), flags)
+      return `Application password "${flags.name}" for ${user}. Store it now; it is not shown again:\n${plain}`
+    },
+  },
+  'app-passwords:list': {
+    synopsis: '[--user <username|email>]',
+    help: 'Application passwords (never the secret): ID, user, name, created, last used.',
+    flags: ['user'],
+    run: async ({ flags, payload }) => (await import('./commands/listAppPasswords.js')).listAppPasswords(await payload(), flags),
+  },
+  'app-passwords:revoke': {
+    synopsis: '--id N | --user <username|email> --name LABEL',
+    help: 'Deletes one application password; whatever used it gets 401 from then on.',
+    flags: ['id', 'user', 'name'],
+    run: async ({ flags, payload }) => (await import('./commands/revokeAppPassword.js')).revokeAppPassword(await payload(), flags),
+  },
+  'db:backup': {
+    synopsis: 'FILE',
+    help: 'Embedded database only: a consistent copy of it, its secret and the media, into FILE (.tar.gz), while the server runs.',
+    run: async ({ args }) => (await import('./commands/databaseCommand.js')).databaseCommand('db:backup', args),
+  },
+  'db:restore': {
+    synopsis: 'FILE [--force]',
+    help: 'Restores a db:backup file into DATA_DIR; --force replaces a database with content (kept aside).',
+    run: async ({ args }) => (await import('./commands/databaseCommand.js')).databaseCommand('db:restore', args),
+  },
+}
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  users:create --email E --username U --password P --role R
-      R is one of administrator, editor, author, contributor, subscriber.
-  app-passwords:create --user <username|email> --name LABEL
-      Prints the new application password as the last line (it is shown only once).
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${[name, c.synopsis].filter(Boolean).join(' ')}\n      ${c.help}`)
+  .join('\n')}
 `
 
+/** A usage error: one line, then the usage, exit 2. */
+function usageError(message: string): number {
+  process.stderr.write(`Error: ${message}\n\n${USAGE}`)
+  return 2
+}
+
+/** Payload on DATABASE_URI with the migrations run, as `npm start` boots it (never a schema push). */
+async function bootPayload(): Promise<Payload> {
+  const [{ getPayload }, { env }, { buildCalendarConfig }, { prepareDatabase }] = await Promise.all([
+    import('payload'),
+    import('./env.js'),
+    import('./payload.config.js'),
+    import('./prepareDatabase.js'),
+  ])
+  const { migrations } = await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'cli')
+  return getPayload({ config: buildCalendarConfig(env.DATABASE_URI, env.DATABASE_KIND, {}, { migrations }) })
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv
-  if (!command || command === 'help' || command === '--help') {
+  const [name, ...args] = argv
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
     process.stdout.write(USAGE)
-    return command ? 0 : 2
+    return name ? 0 : 2
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      username: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string' },
-      user: { type: 'string' },
-      name: { type: 'string' },
-    },
-    strict: true,
-  })
-  if (command !== 'users:create' && command !== 'app-passwords:create') {
-    process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`)
-    return 2
-  }
-  const payload = await getPayload({ config })
-  try {
-    if (command === 'users:create') {
-      const user = await createUser(payload, values)
-      process.stdout.write(`Created ${user.role} "${user.username}" <${user.email}> with ID ${user.id}.\n`)
-    } else {
-      const { plain, user } = await createAppPassword(payload, { user: values.user, name: values.name })
-      process.stdout.write(`Application password "${values.name}" for ${user}. Store it now; it is not shown again:\n${plain}\n`)
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (!command) return usageError(`unknown command "${name}"`)
+  let flags: Record<string, string | undefined> = {}
+  if (command.flags) {
+    try {
+      const options = Object.fromEntries(command.flags.map((f) => [f, { type: 'string' as const }]))
+      flags = parseArgs({ args, options, strict: true, allowPositionals: false }).values as typeof flags
+    } catch (error) {
+      // parseArgs explains in its first sentence ("Unknown option '--x'"); the rest is advice on positionals.
+      return usageError(`${name}: ${(error as Error).message.split('. ')[0]}`)
     }
+  }
+  let payload: Promise<Payload> | undefined
+  try {
+    const result = await command.run({ flags, args, payload: () => (payload ??= bootPayload()) })
+    if (typeof result === 'number') return result
+    process.stdout.write(`${result}\n`)
     return 0
   } finally {
-    await payload.destroy()
+    const opened = await payload?.catch(() => undefined)
+    if (opened) await (await import('./closePayload.js')).closePayload(opened).catch(() => {})
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2))
-} catch (error) {
-  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`)
-  process.exitCode = 1
-}
-process.exit()
+await runEntry('Error', () => main(process.argv.slice(2)))

@@ -1,19 +1,31 @@
-import { mongooseAdapter } from '@payloadcms/db-mongodb'
-import { postgresAdapter } from '@payloadcms/db-postgres'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 import { type DatabaseKind } from './env.js'
 import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 
+export interface DatabaseOptions {
+  push?: boolean
+  /** Run the committed migrations at start in production (default); off for a pushed database. */
+  migrations?: boolean
+}
+
+/** The committed migrations of an adapter, oldest first (MongoDB has none). */
+export function committedMigrations(kind: DatabaseKind): ReadonlyArray<{ name: string }> {
+  return kind === 'sqlite' ? sqliteMigrations : kind === 'postgres' ? postgresMigrations : []
+}
+
 /**
- * The adapter for a DATABASE_URI. In production the SQL schemas come from the committed migrations,
- * run at start (prodMigrations), so a fresh database needs no manual step; in development and tests
- * Payload pushes the schema from the collections instead.
+ * The adapter for a DATABASE_URI. In production (`npm start`, the CLI) the SQL schemas come from the
+ * committed migrations, run at start (prodMigrations), so a fresh database needs no manual step and
+ * nothing is ever pushed; only in development (`npm run dev`) and tests does Payload push the schema
+ * from the collections instead. Only the adapter in use is loaded (each costs about a second of
+ * start-up, which every CLI command pays).
  */
-export function databaseAdapter(uri: string, kind: DatabaseKind, options: { push?: boolean } = {}): DatabaseAdapterObj {
+export async function databaseAdapter(uri: string, kind: DatabaseKind, options: DatabaseOptions = {}): Promise<DatabaseAdapterObj> {
+  const run = options.migrations !== false
   switch (kind) {
-    case 'sqlite':
+    case 'sqlite': {
+      const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
       return sqliteAdapter({
         client: { url: uri },
         // The CLI may write while the server runs on the same file.
@@ -21,16 +33,21 @@ export function databaseAdapter(uri: string, kind: DatabaseKind, options: { push
         busyTimeout: 5000,
         push: options.push,
         migrationDir: 'migrations/sqlite',
-        prodMigrations: sqliteMigrations,
+        prodMigrations: run ? sqliteMigrations : undefined,
       })
-    case 'postgres':
+    }
+    case 'postgres': {
+      const { postgresAdapter } = await import('@payloadcms/db-postgres')
       return postgresAdapter({
         pool: { connectionString: uri },
         push: options.push,
         migrationDir: 'migrations/postgres',
-        prodMigrations: postgresMigrations,
+        prodMigrations: run ? postgresMigrations : undefined,
       })
-    case 'mongodb':
+    }
+    case 'mongodb': {
+      const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
       return mongooseAdapter({ url: uri })
+    }
   }
 }

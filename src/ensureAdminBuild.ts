@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { constants } from 'node:os'
 import path from 'node:path'
 
 const ROOT = process.cwd()
@@ -24,11 +25,23 @@ export async function ensureAdminBuild(): Promise<void> {
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))))
   if (builtFrom >= sources) return
   process.stdout.write('Building the admin UI (first start or sources changed; takes a few minutes)…\n')
-  const result = spawnSync(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], {
+  const child = spawn(process.execPath, ['--conditions=production', path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], {
     stdio: 'inherit',
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   })
-  if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`)
+  // A stop request during the build stops the build too (no orphaned `next build`), then this process.
+  let stoppedBy: NodeJS.Signals | undefined
+  const forward = (signal: NodeJS.Signals) => {
+    stoppedBy = signal
+    child.kill(signal)
+  }
+  process.on('SIGTERM', forward).on('SIGINT', forward)
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => resolve(code))
+  }).finally(() => process.off('SIGTERM', forward).off('SIGINT', forward))
+  if (stoppedBy) process.exit(128 + constants.signals[stoppedBy])
+  if (status !== 0) throw new Error(`next build failed with exit code ${status}`)
   writeFileSync(stamp, String(sources))
 }

@@ -1,6 +1,14 @@
-// `npm start`: production mode; builds the admin first when the build is missing or older than the sources.
-export {}
+// `npm start`: production mode (schema only from the committed migrations, never pushed); builds the
+// admin first when the build is missing or older than the sources, then serves in this same process,
+// so a signal to it reaches the server (no orphan).
+import { runEntry } from './runEntry.js'
+
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
-const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
-await ensureAdminBuild()
-await import('./server.js')
+await runEntry('Calendar cannot start', async () => {
+  // Settings first: a typo in .env fails in a second, not after a build of several minutes.
+  await import('./env.js')
+  const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
+  await ensureAdminBuild()
+  const { startServer } = await import('./startServer.js')
+  await startServer()
+})

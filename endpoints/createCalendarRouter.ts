@@ -1,5 +1,6 @@
-import express, { type Request, type Response, type Router } from 'express'
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
+import { bodyLimit, withBufferedBody } from '../src/guards/bodyLimit.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { buildContext } from './buildContext.js'
 import { routeEntry } from './docs/routeEntry.js'
@@ -28,8 +29,31 @@ function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string
   return converted
 }
 
+/** Largest body when the mount names none (MAX_BODY_BYTES's default). */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
 /**
- * The namespace router: body parsing, route match (404 rest_no_route), context, parameters
+ * JSON and form bodies, parsed from the body bodyLimit read: body-parser's parsers run on a replay of
+ * it, so their errors (bad JSON, too deep, too many parameters, bad charset) reach errorMiddleware.
+ */
+function parseBody(limit: number) {
+  const parsers = [express.json({ limit }), express.urlencoded({ extended: true, limit, parameterLimit: 1000 })]
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const source = withBufferedBody(req)
+    const run = (i: number) => (error?: unknown) => {
+      if (error) return next(error)
+      if (i === parsers.length) {
+        if (source !== req) req.body = source.body
+        return next()
+      }
+      parsers[i]!(source, _res, run(i + 1))
+    }
+    run(0)()
+  }
+}
+
+/**
+ * The namespace router: body limit (413 before anything reads it) and parsing, route match (404 rest_no_route), context, parameters
  * (400 rest_missing_callback_param / rest_invalid_param), permission (401/403 rest_forbidden),
  * handler, then the one error middleware. Mount it at {REST_PREFIX}/{namespace}, once per namespace
  * and language.
@@ -37,15 +61,16 @@ function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string
 export function createCalendarRouter(
   payload: Payload,
   options: ResolvedCalendarOptions,
-  mount: { namespace: string; locale: string },
+  mount: { namespace: string; locale: string; maxBodyBytes?: number },
 ): Router {
+  const maxBodyBytes = mount.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const router = express.Router()
   // The language of this mount, for error messages rendered by errorMiddleware.
   router.use((_req, res, next) => {
     res.locals.locale = mount.locale
     next()
   })
-  router.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }))
+  router.use(bodyLimit(() => maxBodyBytes), parseBody(maxBodyBytes))
   router.use(async (req: Request, res: Response) => {
     res.set('X-Content-Type-Options', 'nosniff').set('X-Robots-Tag', 'noindex')
     const match = matchRoute(ROUTES, req.path === '/' ? '' : req.path)

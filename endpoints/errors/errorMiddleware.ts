@@ -9,6 +9,9 @@ export function errorMiddleware(payload: Payload): ErrorRequestHandler {
     if (err instanceof RestError) error = err
     else if (err?.type === 'entity.parse.failed') error = new RestError('rest_invalid_json', 400)
     else if (err?.type === 'entity.too.large') error = new RestError('rest_payload_too_large', 413)
+    // body-parser's form limits (1,000 parameters, 32 levels) and what it cannot decode: the client's fault.
+    else if (err?.type === 'parameters.too.many' || err?.type === 'querystring.parse.rangeError') error = new RestError('rest_body_too_complex', 400)
+    else if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') error = new RestError('rest_unsupported_body', 400)
     else if (err?.name === 'Forbidden') error = new RestError('rest_forbidden', 403)
     else {
       payload.logger.error({ err, method: req.method, url: req.originalUrl }, 'calendar request failed')

@@ -41,6 +41,8 @@ export const MESSAGES = {
   rest_too_many_requests: 'Too many failed sign-in attempts. Try again in %d seconds.',
   too_many_event_passwords: 'Too many wrong event passwords. Try again in %d seconds.',
   rest_payload_too_large: 'The request body is too large.',
+  rest_body_too_complex: 'The form body has more than 1000 parameters or is nested more than 32 levels deep.',
+  rest_unsupported_body: 'The request body uses an unsupported charset or content encoding.',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES

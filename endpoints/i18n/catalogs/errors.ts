@@ -27,6 +27,10 @@ export const errors: AreaCatalog = {
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Trop de tentatives de connexion échouées. Réessayez dans %d secondes.',
     'Too many wrong event passwords. Try again in %d seconds.': "Trop de mots de passe d'événement erronés. Réessayez dans %d secondes.",
     'The request body is too large.': 'Le corps de la requête est trop volumineux.',
+    'The form body has more than 1000 parameters or is nested more than 32 levels deep.':
+      "Le corps du formulaire a plus de 1000 paramètres ou plus de 32 niveaux d'imbrication.",
+    'The request body uses an unsupported charset or content encoding.':
+      'Le corps de la requête utilise un jeu de caractères ou un encodage non pris en charge.',
   },
   de: {
     'The event could not be deleted': 'Die Veranstaltung konnte nicht gelöscht werden',
@@ -53,6 +57,9 @@ export const errors: AreaCatalog = {
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in %d Sekunden erneut.',
     'Too many wrong event passwords. Try again in %d seconds.': 'Zu viele falsche Veranstaltungspasswörter. Versuchen Sie es in %d Sekunden erneut.',
     'The request body is too large.': 'Der Anfragetext ist zu groß.',
+    'The form body has more than 1000 parameters or is nested more than 32 levels deep.': 'Der Formulartext hat mehr als 1000 Parameter oder ist mehr als 32 Ebenen tief verschachtelt.',
+    'The request body uses an unsupported charset or content encoding.':
+      'Der Anfragetext verwendet einen nicht unterstützten Zeichensatz oder eine nicht unterstützte Kodierung.',
   },
   es: {
     'The event could not be deleted': 'No se pudo eliminar el evento',
@@ -79,5 +86,8 @@ export const errors: AreaCatalog = {
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Demasiados intentos de acceso fallidos. Inténtelo de nuevo en %d segundos.',
     'Too many wrong event passwords. Try again in %d seconds.': 'Demasiadas contraseñas de evento incorrectas. Inténtelo de nuevo en %d segundos.',
     'The request body is too large.': 'El cuerpo de la solicitud es demasiado grande.',
+    'The form body has more than 1000 parameters or is nested more than 32 levels deep.': 'El cuerpo del formulario tiene más de 1000 parámetros o más de 32 niveles de anidamiento.',
+    'The request body uses an unsupported charset or content encoding.':
+      'El cuerpo de la solicitud usa un juego de caracteres o una codificación no admitidos.',
   },
 }

@@ -4,6 +4,7 @@
 // published event, then prints one JSON line {"edgeServerReady": …} among the server's own log lines.
 import type { AddressInfo } from 'node:net'
 import { getPayload } from 'payload'
+import sharp from 'sharp'
 import { createApp } from '../../src/app.js'
 import { env } from '../../src/env.js'
 import { buildCalendarConfig } from '../../src/payload.config.js'
@@ -22,9 +23,16 @@ const appPassword = (await payload.create({
   data: { name: 'edge', user: admin.id },
   overrideAccess: true,
 })) as unknown as { password: string }
+const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer()
+const image = await payload.create({
+  collection: 'media',
+  data: { alt: 'Edge' },
+  file: { data: png, mimetype: 'image/png', name: 'edge.png', size: png.length },
+  overrideAccess: true,
+})
 const event = await payload.create({
   collection: 'events',
-  data: { title: 'Edge event', startDate: '2027-06-01T18:00:00Z', endDate: '2027-06-01T20:00:00Z', status: 'publish' },
+  data: { title: 'Edge event', startDate: '2027-06-01T18:00:00Z', endDate: '2027-06-01T20:00:00Z', status: 'publish', image: image.id },
   overrideAccess: true,
 })
 const server = createApp(payload, payloadRoutes({ payload })).listen(env.PORT, env.HOST || '127.0.0.1', () => {

@@ -80,6 +80,10 @@ describe('the front end’s addresses and the API’s own', () => {
     expect(event.json_ld.url).toBe(page)
     expect(event.rest_url).toBe(`${site}${env.REST_PREFIX}/calendar/events/v1/events/${server.eventId}`)
     expect(res.headers.link).toBe(`<${site}${env.REST_PREFIX}/>; rel="https://api.w.org/"`)
+    // Payload has no serverURL, so it gives media paths; the wire keeps absolute URLs on SITE_URL.
+    expect(event.image.url).toMatch(new RegExp(`^${site}/api/media/file/edge[^/]*\\.png$`))
+    const file = await rawRequest(event.image.url.replace(site, loopback))
+    expect(file.status).toBe(200)
   })
 
   it('builds venue urls from VENUE_URL_PATTERN and keeps the default organizer form on SITE_URL', async () => {

@@ -2,8 +2,10 @@ import type { CollectionConfig } from 'payload'
 import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministrator } from './access/selfOrAdministrator.js'
 import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { resetPasswordEmail } from './auth/resetPasswordEmail.js'
 import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
 import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
+import { passwordResetNeedsEmail } from './hooks/passwordResetNeedsEmail.js'
 import { ROLES } from './roles.js'
 import { USERS } from './slugs.js'
 
@@ -17,6 +19,8 @@ export const Users: CollectionConfig = {
     // Payload's own lockout of /api/users/login, stored on the user (so every process sees it).
     maxLoginAttempts: 5,
     lockTime: 10 * 60 * 1000,
+    // Sent only with SMTP_URL (passwordResetNeedsEmail refuses otherwise); the link is absolute on SITE_URL.
+    forgotPassword: { generateEmailHTML: resetPasswordEmail },
   },
   access: {
     read: selfOrAdministrator,
@@ -27,7 +31,7 @@ export const Users: CollectionConfig = {
     unlock: isAdministrator,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords] },
+  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail] },
   fields: [
     { name: 'username', type: 'text', required: true, unique: true, index: true },
     { name: 'displayName', type: 'text' },

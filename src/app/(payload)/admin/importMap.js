@@ -28,6 +28,7 @@ import { EventListFilters as EventListFilters_68f87f79db4acfa1a9d6211a4b9f2c47 }
 import { AppPasswordField as AppPasswordField_483a038eef4976eb25109c62dd91cc5f } from '../../../admin/appPasswords/AppPasswordField.tsx'
 import { NewAppPassword as NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c } from '../../../admin/appPasswords/NewAppPassword.tsx'
 import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
+import { NoPasswordReset as NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d } from '../../../admin/NoPasswordReset.tsx'
 import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -64,6 +65,7 @@ export const importMap = {
   "/admin/appPasswords/AppPasswordField.tsx#AppPasswordField": AppPasswordField_483a038eef4976eb25109c62dd91cc5f,
   "/admin/appPasswords/NewAppPassword.tsx#NewAppPassword": NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c,
   "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
+  "/admin/NoPasswordReset.tsx#NoPasswordReset": NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d,
   "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

@@ -1,0 +1,64 @@
+import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
+import type { EmailAdapter, Payload } from 'payload'
+
+/** The adapter's name when no SMTP_URL is set: nothing is sent, and password reset by e-mail is off. */
+export const NO_EMAIL = 'none'
+
+/** Whether mail can leave this server (Payload's default console adapter only logs it). */
+export function emailConfigured(payload: Payload): boolean {
+  const name = payload.email?.name
+  return Boolean(name) && name !== NO_EMAIL && name !== 'console'
+}
+
+export interface EmailSettings {
+  /** smtp:// or smtps:// URL (credentials in it); undefined: no e-mail. */
+  url: string | undefined
+  /** Sender, "Name <address>" or a bare address. */
+  from: string
+}
+
+/** "Calendar <calendar@example.org>" → name and address; a setting without an address is refused. */
+function sender(from: string): { name: string; address: string } {
+  const [first] = addressparser(from, { flatten: true })
+  if (!first?.address || !first.address.includes('@')) throw new Error(`SMTP_FROM must be an e-mail address, optionally with a name: "Calendar <calendar@example.org>" (got "${from}")`)
+  return { name: first.name || first.address, address: first.address }
+}
+
+/** The SMTP URL without its password, for messages. */
+export function describeSmtpUrl(url: string): string {
+  const parsed = new URL(url)
+  return `${parsed.protocol}//${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ''}${parsed.host}`
+}
+
+/**
+ * Payload's `email` option. With SMTP_URL, mail goes through nodemailer's SMTP transport (what
+ * @payloadcms/email-nodemailer does, which cannot be installed at our Payload version). Without it,
+ * an adapter that refuses to send: Payload's default console adapter would log and report success,
+ * and a "reset link sent" that never arrives is worse than a clear refusal.
+ */
+export function emailAdapter(settings: EmailSettings): EmailAdapter {
+  const from = sender(settings.from)
+  const url = settings.url
+  if (!url) {
+    return () => ({
+      name: NO_EMAIL,
+      defaultFromAddress: from.address,
+      defaultFromName: from.name,
+      sendEmail: async () => {
+        throw new Error('No e-mail can be sent: SMTP_URL is not set')
+      },
+    })
+  }
+  // One pooled-free transport: Payload sends rarely (password resets), so a connection per mail is fine.
+  const transport = nodemailer.createTransport(url)
+  return ({ payload }) => {
+    payload.logger.info(`E-mail through ${describeSmtpUrl(url)} from ${from.address}`)
+    return {
+      name: 'smtp',
+      defaultFromAddress: from.address,
+      defaultFromName: from.name,
+      sendEmail: async (message) => transport.sendMail({ from: `"${from.name}" <${from.address}>`, ...message }),
+    }
+  }
+}

@@ -141,6 +141,7 @@ describe('db:backup while the server writes, db:restore into a fresh DATA_DIR', 
     expect(backup.stderr).toMatch(/Copying the database/)
     expect(backup.stdout).toMatch(/^Backup written to .*calendar\.tar\.gz: .*(\d+) events, \d+ venues, \d+ organizers, 1 media/m)
     const backedUp = Number(/(\d+) events/.exec(backup.stdout)![1])
+    process.stderr.write(`backup: ${beforeBackup.length} events acknowledged before it started, ${duringBackup} during it, ${backedUp} in the archive\n`)
     expect(backedUp).toBeGreaterThanOrEqual(beforeBackup.length)
     await server.stop()
 

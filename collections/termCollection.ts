@@ -26,8 +26,9 @@ export function termCollection(
     access: { read: anyone, create: canManageTerms, update: canManageTerms, delete: canManageTerms },
     hooks: {
       beforeOperation: [assignId('term')],
-      // Names are plain text whoever writes them (WordPress's pre_term_name); descriptions pass kses.
-      beforeChange: [filterMarkup({ alwaysPlain: ['name'], rich: ['description'] })],
+      // Only editors and administrators manage terms today, and they keep their markup; the rule is
+      // here for whoever else may be let in.
+      beforeChange: [filterMarkup({ plain: ['name'], rich: ['description'] })],
       beforeDelete: options.hierarchical ? [reparentChildren] : [],
       afterDelete: [unlinkFromEvents(eventField).afterDelete],
     },

@@ -6,8 +6,6 @@ import { stripMarkup } from '../markup/stripMarkup.js'
 export interface MarkupRules {
   /** Plain-text fields: tags stripped for callers without unfiltered_html (WordPress's title_save_pre). */
   plain?: string[]
-  /** Plain-text fields stripped whoever writes (WordPress's pre_term_name). */
-  alwaysPlain?: string[]
   /** HTML fields: reduced to the kses-like allow-list for callers without unfiltered_html. */
   rich?: string[]
 }
@@ -23,7 +21,6 @@ export function filterMarkup(rules: MarkupRules): CollectionBeforeChangeHook {
     const apply = (names: string[] | undefined, filter: (text: string) => string) => {
       for (const name of names ?? []) if (typeof data[name] === 'string') data[name] = filter(data[name])
     }
-    apply(rules.alwaysPlain, stripMarkup)
     if (filtered) {
       apply(rules.plain, stripMarkup)
       apply(rules.rich, sanitizeRichHtml)

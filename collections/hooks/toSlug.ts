@@ -1,12 +1,10 @@
 import slugify from 'slugify'
-import { stripMarkup } from '../markup/stripMarkup.js'
 
 /**
  * WordPress-style slug (sanitize_title): accents folded, lowercase, every run of other characters
- * to one dash. Like WordPress, symbols such as "&" are dropped rather than spelled out, and tags are
- * stripped first (a title's `<b>` never becomes "b").
+ * to one dash. Like WordPress, symbols such as "&" are dropped rather than spelled out.
  */
 export function toSlug(text: string): string {
-  const folded = slugify(stripMarkup(text).replace(/[^\p{L}\p{N}]+/gu, ' '), { lower: true, strict: false, trim: true, replacement: ' ' })
+  const folded = slugify(text.replace(/[^\p{L}\p{N}]+/gu, ' '), { lower: true, strict: false, trim: true, replacement: ' ' })
   return folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 }

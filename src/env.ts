@@ -261,7 +261,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   GRAPHQL_MAX_DEPTH: (r) => integer('GRAPHQL_MAX_DEPTH', r.GRAPHQL_MAX_DEPTH, 10, 1),
   GRAPHQL_MAX_ALIASES: (r) => integer('GRAPHQL_MAX_ALIASES', r.GRAPHQL_MAX_ALIASES, 15, 0),
   GRAPHQL_MAX_TOKENS: (r) => integer('GRAPHQL_MAX_TOKENS', r.GRAPHQL_MAX_TOKENS, 2000, 1),
-  GRAPHQL_MAX_COST: (r) => integer('GRAPHQL_MAX_COST', r.GRAPHQL_MAX_COST, 5000, 1),
+  GRAPHQL_MAX_COST: (r) => integer('GRAPHQL_MAX_COST', r.GRAPHQL_MAX_COST, 1000, 1),
   GRAPHQL_TIMEOUT_MS: (r) => integer('GRAPHQL_TIMEOUT_MS', r.GRAPHQL_TIMEOUT_MS, 5000, 1),
   SMTP_URL: (r) => smtpUrl(r.SMTP_URL),
   SMTP_FROM: (r) => r.SMTP_FROM || 'Calendar <calendar@localhost>',

@@ -2,7 +2,17 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit'
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases'
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth'
 import type { NextFunction, Request, Response } from 'express'
-import { GraphQLError, parse, type ValidationRule } from 'graphql'
+import {
+  type DocumentNode,
+  GraphQLError,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+  validate,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql'
 import { bufferedBody } from './bodyLimit.js'
 
 export interface GraphqlLimits {
@@ -17,13 +27,28 @@ export interface GraphqlLimits {
  * validation, so nothing of it runs and the answer is a 400 with `{errors: [...]}`.
  */
 export function graphqlValidationRules(limits: GraphqlLimits): () => ValidationRule[] {
-  const rules = [
-    maxDepthRule({ n: limits.maxDepth, exposeLimits: true }),
-    maxAliasesRule({ n: limits.maxAliases, exposeLimits: true }),
-    costLimitRule({ maxCost: limits.maxCost, exposeLimits: true }),
-  ] as unknown as ValidationRule[]
+  const rules = armorRules(limits)
   return () => rules
 }
+
+function armorRules(limits: GraphqlLimits): ValidationRule[] {
+  // As plain validation rules, a refusal is reported to the validation context (not thrown, which
+  // graphql-http would answer as a 500).
+  const report = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] }
+  const rules = [
+    maxDepthRule({ n: limits.maxDepth, exposeLimits: true, ...report }),
+    maxAliasesRule({ n: limits.maxAliases, exposeLimits: true, ...report }),
+    costLimitRule({ maxCost: limits.maxCost, exposeLimits: true, ...report }),
+  ] as unknown as ValidationRule[]
+  return rules
+}
+
+/**
+ * The Armor rules read the document only (aliases, depth, cost by shape, fragments included), so they
+ * can run here against a placeholder schema: a refusal is then a 400 before Payload authenticates,
+ * whereas graphql-http answers validation errors 200 to clients that accept application/json.
+ */
+const PLACEHOLDER_SCHEMA = new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: { _: { type: GraphQLString } } }) })
 
 function refuse(res: Response, status: number, message: string): void {
   res.status(status).json({ errors: [{ message }] })
@@ -31,11 +56,12 @@ function refuse(res: Response, status: number, message: string): void {
 
 /**
  * In front of POST /api/graphql, before Payload authenticates or parses: one operation per request
- * (a JSON array of operations is a batch, refused), and the query parsed with graphql-js's token
- * limit (max-tokens works at parse time, which Payload's validation rules come after). Needs the body
- * a bodyLimit read.
+ * (a JSON array of operations is a batch, refused), the query parsed with graphql-js's token limit
+ * (max-tokens works at parse time, which Payload's validation rules come after), then the Armor
+ * rules. Needs the body a bodyLimit read.
  */
 export function graphqlGuard(limits: GraphqlLimits) {
+  const rules = armorRules(limits)
   return (req: Request, res: Response, next: NextFunction): void => {
     const raw = bufferedBody(req)
     if (!raw) return next()
@@ -48,11 +74,18 @@ export function graphqlGuard(limits: GraphqlLimits) {
     if (Array.isArray(body)) return refuse(res, 400, 'Batched operations are not accepted: send one operation per request.')
     const query = (body as { query?: unknown } | null)?.query
     if (typeof query !== 'string') return next()
+    let document: DocumentNode
     try {
-      parse(query, { maxTokens: limits.maxTokens })
+      document = parse(query, { maxTokens: limits.maxTokens })
     } catch (error) {
       if (error instanceof GraphQLError && /tokens/.test(error.message)) return refuse(res, 400, `Query refused: more than ${limits.maxTokens} tokens.`)
       // Other syntax errors are Payload's to report, in its usual shape.
+      return next()
+    }
+    const errors = validate(PLACEHOLDER_SCHEMA, document, rules)
+    if (errors.length) {
+      res.status(400).json({ errors: errors.map((e) => ({ message: e.message.replace(/^Syntax Error: /, 'Query refused: ') })) })
+      return
     }
     next()
   }

@@ -3,7 +3,9 @@
 import { runEntry } from './runEntry.js'
 
 await runEntry('Calendar cannot start', async () => {
-  // Imported here, not statically, so a bad setting (env.ts throws on import) is reported in one line.
+  // Imported here, not statically, so a bad setting (env.ts throws on import) is reported in one line,
+  // and first, before the server's modules load.
+  await import('./env.js')
   const { startServer } = await import('./startServer.js')
   await startServer()
 })

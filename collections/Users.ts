@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministrator } from './access/selfOrAdministrator.js'
 import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { limitPasswordLogin } from './auth/limitPasswordLogin.js'
 import { resetPasswordEmail } from './auth/resetPasswordEmail.js'
 import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
 import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
@@ -16,9 +17,9 @@ export const Users: CollectionConfig = {
   auth: {
     useAPIKey: true,
     strategies: [appPasswordStrategy],
-    // Payload's own lockout of /api/users/login, stored on the user (so every process sees it).
-    maxLoginAttempts: 5,
-    lockTime: 10 * 60 * 1000,
+    // No account-wide lockout (Payload's maxLoginAttempts): anyone could keep the owner out with it.
+    // Failed logins are limited per (account, address) instead: limitPasswordLogin.
+    maxLoginAttempts: 0,
     // Sent only with SMTP_URL (passwordResetNeedsEmail refuses otherwise); the link is absolute on SITE_URL.
     forgotPassword: { generateEmailHTML: resetPasswordEmail },
   },
@@ -27,11 +28,9 @@ export const Users: CollectionConfig = {
     create: isAdministrator,
     update: selfOrAdministrator,
     delete: isAdministrator,
-    // Lifting a login lockout is an administrator's call (Payload's default lets any signed-in user).
-    unlock: isAdministrator,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail] },
+  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail, limitPasswordLogin] },
   fields: [
     { name: 'username', type: 'text', required: true, unique: true, index: true },
     { name: 'displayName', type: 'text' },

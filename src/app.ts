@@ -12,6 +12,7 @@ import { withBufferedBody } from './guards/bodyLimit.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
 import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
 import { compressAnswers } from './http/compressAnswers.js'
+import { forwardClientAddress } from './http/forwardClientAddress.js'
 import { requestLogs } from './http/requestLogs.js'
 import { restHeaders, restRoots } from './http/restHeaders.js'
 
@@ -55,7 +56,8 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
     throw new RestError('rest_no_route', 404)
   })
 
-  if (nextHandler) app.all('/{*splat}', ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
+  // Payload's handlers see no socket: the client's address travels in a header the sign-in limits read.
+  if (nextHandler) app.all('/{*splat}', forwardClientAddress, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
   else app.use(() => {
     throw new RestError('rest_no_route', 404)
   })

@@ -1,7 +1,8 @@
 import type { AuthStrategy, Payload } from 'payload'
-import { rememberingVerifier } from '../secrets.js'
+import { randomBytes } from 'node:crypto'
+import { hashSecret, rememberingVerifier } from '../secrets.js'
 import { APP_PASSWORDS, USERS } from '../slugs.js'
-import { clientAddress } from './clientAddress.js'
+import { CLIENT_ADDRESS_HEADER, clientAddress } from './clientAddress.js'
 import { signInLimits } from './signInLimits.js'
 
 /** Parse "Authorization: Basic base64(user:password)". */
@@ -28,14 +29,24 @@ const matches = rememberingVerifier({ max: 2_000, ttlMs: 10 * 60_000 })
 /** How stale lastUsedAt may get before a request writes it again (keeps busy clients from writing per request). */
 const LAST_USED_RESOLUTION_MS = 60_000
 
-async function findMatch(payload: Payload, userId: number | string, password: string): Promise<AppPasswordRow | undefined> {
+// Checked when there is nothing to check (no such user, or no application passwords), so those
+// answers cost what a wrong password does and do not tell which accounts exist.
+let dummyHash: string | undefined
+const dummy = () => (dummyHash ??= hashSecret(randomBytes(24).toString('base64')))
+
+/** The user's application password that matches, if any; every path runs at least one scrypt check. */
+async function findMatch(payload: Payload, userId: number | string | undefined, password: string): Promise<AppPasswordRow | undefined> {
   // The database adapter reads past field access: `hash` is unreadable through every API.
   const rows = (await payload.db.find({
     collection: APP_PASSWORDS,
-    where: { user: { equals: userId } },
+    where: { user: { equals: userId ?? 0 } },
     limit: 0,
     pagination: false,
   })) as unknown as { docs: AppPasswordRow[] }
+  if (userId === undefined || !rows.docs.length) {
+    await matches(password, dummy())
+    return undefined
+  }
   for (const row of rows.docs) if (await matches(password, row.hash)) return row
   return undefined
 }
@@ -43,15 +54,16 @@ async function findMatch(payload: Payload, userId: number | string, password: st
 /**
  * HTTP Basic with an application password, as a Payload auth strategy so the admin, /api, GraphQL and
  * the calendar namespace all honour it. Returns no user when it does not match; failures count towards
- * signInLimits, and while the account (or the client address, when the entry point knows it) is locked
- * no password is checked at all.
+ * signInLimits per (account, client address) and per address, and while either is locked no password
+ * is checked at all. The address comes from the namespace's context or, on Payload's own routes, from
+ * the header the Express app sets (forwardClientAddress).
  */
 export const appPasswordStrategy: AuthStrategy = {
   name: 'app-password',
   authenticate: async ({ headers, payload, req }) => {
     const credentials = parseBasicAuth(headers.get('authorization'))
     if (!credentials) return { user: null }
-    const address = clientAddress(req)
+    const address = clientAddress(req) ?? headers.get(CLIENT_ADDRESS_HEADER) ?? undefined
     if (signInLimits.retryAfter(credentials.login, address) > 0) return { user: null }
     const field = credentials.login.includes('@') ? 'email' : 'username'
     const users = await payload.find({
@@ -62,15 +74,18 @@ export const appPasswordStrategy: AuthStrategy = {
       overrideAccess: true,
     })
     const user = users.docs[0]
-    const match = user ? await findMatch(payload, user.id, credentials.password) : undefined
+    const match = await findMatch(payload, user?.id, credentials.password)
     if (!user || !match) {
       signInLimits.recordFailure(credentials.login, address)
       return { user: null }
     }
-    signInLimits.recordSuccess(credentials.login)
+    signInLimits.recordSuccess(credentials.login, address)
     const lastUsed = match.lastUsedAt ? Date.parse(match.lastUsedAt) : 0
     if (!(Date.now() - lastUsed < LAST_USED_RESOLUTION_MS)) {
-      await payload.db.updateOne({ collection: APP_PASSWORDS, id: match.id, data: { lastUsedAt: new Date().toISOString() } })
+      // Advisory: a busy database (another write's transaction) must not fail the sign-in.
+      await payload.db.updateOne({ collection: APP_PASSWORDS, id: match.id, data: { lastUsedAt: new Date().toISOString() } }).catch((err: unknown) => {
+        payload.logger.warn({ err }, 'could not record when an application password was last used')
+      })
     }
     return { user: { ...user, collection: USERS, _strategy: 'app-password' } }
   },

@@ -2,12 +2,18 @@ import type { PayloadRequest } from 'payload'
 
 /**
  * req.context key: the caller's network address, set by entry points that know it (the calendar
- * namespace passes Express's req.ip to payload.auth). Payload's own /api handlers run inside Next,
- * which does not tell strategies the address; there only the per-account limit applies.
+ * namespace passes Express's req.ip to payload.auth).
  */
 export const CLIENT_ADDRESS = 'calendarClientAddress'
 
+/**
+ * Request header carrying Express's req.ip to Payload's own handlers (/api, GraphQL, the admin), which
+ * run inside Next and see no socket. The Express app always overwrites it (src/http/forwardClientAddress),
+ * so a value sent by a client never arrives.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-calendar-client-address'
+
 export function clientAddress(req: Partial<PayloadRequest> | undefined): string | undefined {
-  const value = req?.context?.[CLIENT_ADDRESS]
+  const value = req?.context?.[CLIENT_ADDRESS] ?? req?.headers?.get?.(CLIENT_ADDRESS_HEADER)
   return typeof value === 'string' && value ? value : undefined
 }

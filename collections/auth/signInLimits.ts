@@ -1,37 +1,41 @@
 import { FailureLimiter } from './FailureLimiter.js'
 
-// Failed application-password attempts, counted in memory per process (see README, Authentication).
-// Per client address: many accounts tried from one place. Per account: one account tried from many.
-const byAddress = new FailureLimiter({ maxFailures: 20, windowSeconds: 600, lockSeconds: 600, maxKeys: 20_000 })
-const byAccount = new FailureLimiter({ maxFailures: 10, windowSeconds: 600, lockSeconds: 600, maxKeys: 20_000 })
+// Failed sign-ins (application passwords and Payload's password login), counted in memory per process
+// (see README, Authentication). Per (account, address): one place guessing one account. Per address:
+// one place guessing many accounts. Deliberately no account-wide lock: anyone could trip it and keep
+// the owner out; guessing from many addresses is bounded per address instead.
+const byPair = new FailureLimiter({ maxFailures: 10, windowSeconds: 600, lockSeconds: 600, maxKeys: 50_000 })
+const byAddress = new FailureLimiter({ maxFailures: 30, windowSeconds: 600, lockSeconds: 600, maxKeys: 20_000 })
 
-const accountKey = (login: string) => login.trim().toLowerCase()
+const pairKey = (login: string, address?: string) => `${login.trim().toLowerCase()}\u0000${address ?? 'unknown'}`
 
 /**
- * The sign-in failure policy shared by the application-password strategy (every entry point) and the
- * calendar namespace (which answers 429 while a client or an account is locked).
+ * The sign-in failure policy shared by the application-password strategy and the password login
+ * (every entry point) and the calendar namespace (which answers 429 while a pair or address is locked).
+ * `address` is the client's, when the entry point knows it; without one, every such caller shares
+ * the key "unknown" (only code calling the Local API has none).
  */
 export const signInLimits = {
+  byPair,
   byAddress,
-  byAccount,
 
-  /** Seconds until `login` (from `address`, when known) may try again; 0 when neither is locked. */
+  /** Seconds until `login` from `address` may try again; 0 when neither the pair nor the address is locked. */
   retryAfter(login: string, address?: string): number {
-    return Math.max(byAccount.retryAfter(accountKey(login)), address ? byAddress.retryAfter(address) : 0)
+    return Math.max(byPair.retryAfter(pairKey(login, address)), address ? byAddress.retryAfter(address) : 0)
   },
 
   recordFailure(login: string, address?: string): void {
-    byAccount.fail(accountKey(login))
+    byPair.fail(pairKey(login, address))
     if (address) byAddress.fail(address)
   },
 
-  /** A success forgets the account's failures; the address keeps its count. */
-  recordSuccess(login: string): void {
-    byAccount.succeed(accountKey(login))
+  /** A success forgets the pair's failures; the address keeps its count (it may be guessing others). */
+  recordSuccess(login: string, address?: string): void {
+    byPair.succeed(pairKey(login, address))
   },
 
   clear(): void {
+    byPair.clear()
     byAddress.clear()
-    byAccount.clear()
   },
 }

@@ -1,6 +1,7 @@
 import * as migration_20261122_080334_initial from './20261122_080334_initial';
 import * as migration_20261123_030555_posts_trash_versions_counts from './20261123_030555_posts_trash_versions_counts';
 import * as migration_20261123_041903_archive_index from './20261123_041903_archive_index';
+import * as migration_20261124_041257_per_address_sign_in_limits from './20261124_041257_per_address_sign_in_limits';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_041903_archive_index.up,
     down: migration_20261123_041903_archive_index.down,
-    name: '20261123_041903_archive_index'
+    name: '20261123_041903_archive_index',
+  },
+  {
+    up: migration_20261124_041257_per_address_sign_in_limits.up,
+    down: migration_20261124_041257_per_address_sign_in_limits.down,
+    name: '20261124_041257_per_address_sign_in_limits',
   },
 ];

@@ -36,11 +36,11 @@ function run(args: string[], env: Record<string, string>): ChildProcess {
  * `src/server.ts` in production mode (the admin's production build, migrations run at boot) on a
  * fresh embedded database in a temporary folder, on a free loopback port. Resolves once it answers.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(settings: (port: number) => Record<string, string> = () => ({})): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'calendar-e2e-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'production',
     PORT: String(port),
     SITE_URL: origin,
@@ -48,6 +48,8 @@ export async function startServer(): Promise<RunningServer> {
     DATABASE_URI: `file:${path.join(dataDir, 'calendar.db')}`,
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     NEXT_TELEMETRY_DISABLED: '1',
+    // Further settings of a test (SITE_URL, SERVER_ORIGINS…), given the port.
+    ...settings(port),
   }
   const server = run(['src/server.ts'], env)
   let log = ''

@@ -1,12 +1,15 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { canUseUnfilteredHtml } from '../../collections/access/postCapabilities.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
 import { env } from '../../src/env.js'
 import type { RequestContext } from '../types.js'
 import { storeImage } from './storeImage.js'
+
+/** The write's transaction when the caller opened one: reads and writes here join it. */
+const transactionOf = (ctx: RequestContext) => ({ req: (ctx as { req?: PayloadRequest }).req })
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
 type LexicalNode = { type?: string; pending?: { src?: string }; children?: LexicalNode[]; [key: string]: unknown }
@@ -26,7 +29,15 @@ async function ownMediaId(ctx: RequestContext, src: string): Promise<number | un
   const prefix = `${ctx.payload.config.routes.api}/${MEDIA}/file/`
   if (!ours.includes(url.origin) || !url.pathname.startsWith(prefix)) return undefined
   const filename = decodeURIComponent(url.pathname.slice(prefix.length))
-  const found = await ctx.payload.find({ collection: MEDIA, where: { filename: { equals: filename } }, limit: 1, depth: 0, overrideAccess: false, user: ctx.user })
+  const found = await ctx.payload.find({
+    collection: MEDIA,
+    where: { filename: { equals: filename } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: false,
+    user: ctx.user,
+    ...transactionOf(ctx),
+  })
   return found.docs[0]?.id as number | undefined
 }
 
@@ -48,7 +59,7 @@ async function storeImages(ctx: RequestContext, node: LexicalNode, alts: Map<str
       if (id === undefined) {
         id = (await storeImage(ctx, { url: src })) as number
         const alt = alts.get(src)
-        if (alt) await ctx.payload.update({ collection: MEDIA, id, data: { alt }, overrideAccess: false, user: ctx.user })
+        if (alt) await ctx.payload.update({ collection: MEDIA, id, data: { alt }, overrideAccess: false, user: ctx.user, ...transactionOf(ctx) })
       }
       node.children![i] = { type: 'upload', version: 3, format: '', id: child.id, fields: null, relationTo: MEDIA, value: id }
     } else await storeImages(ctx, child, alts)

@@ -48,12 +48,6 @@ const COMMANDS: Record<string, Command> = {
     flags: ['user', 'password'],
     run: async ({ flags, payload }) => (await import('./commands/setPassword.js')).setPassword(await payload(), flags),
   },
-  'users:unlock': {
-    synopsis: '--user <username|email>',
-    help: 'Lifts the lockout after too many failed sign-ins.',
-    flags: ['user'],
-    run: async ({ flags, payload }) => (await import('./commands/unlockUser.js')).unlockUser(await payload(), flags),
-  },
   'app-passwords:create': {
     synopsis: '--user <username|email> --name LABEL',
     help: 'Prints the new application password as the last line (it is shown only once).',

@@ -126,6 +126,35 @@ describe('CORS and REST headers on the namespace', () => {
   })
 })
 
+describe('session cookies across origins', () => {
+  it('authenticate from CORS_ORIGINS and count as no credentials from any other origin', async () => {
+    await app.payload.create({
+      collection: 'users',
+      data: { email: 'cookie@example.org', username: 'cookie', password: 'cookie password 123', role: 'editor' },
+      overrideAccess: true,
+    })
+    const login = await rawRequest(`${api.origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TRUSTED },
+      body: JSON.stringify({ email: 'cookie@example.org', password: 'cookie password 123' }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = (login.headers['set-cookie'] ?? []).find((c) => c.startsWith('payload-token='))!.split(';')[0]!
+    const write = (origin: string) =>
+      rawRequest(`${api.origin}${env.REST_PREFIX}/calendar/events/v1/events`, {
+        method: 'POST',
+        headers: { origin, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Cookie from ${origin}`, start_date: '2027-08-01 10:00', end_date: '2027-08-01 11:00' }),
+      })
+    const trusted = await write(TRUSTED)
+    expect(trusted.status).toBe(201)
+    expect(trusted.headers['access-control-allow-credentials']).toBe('true')
+    const stranger = await write(STRANGER)
+    expect(stranger.status).toBe(401)
+    expect(JSON.parse(stranger.body.toString()).code).toBe('rest_forbidden')
+  })
+})
+
 describe('CORS on Payload’s /api', () => {
   it('allows credentialed cross-origin calls from CORS_ORIGINS only', async () => {
     const trusted = await rawRequest(`${api.origin}/api/events?limit=1`, { headers: { origin: TRUSTED } })

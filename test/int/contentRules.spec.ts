@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { initI18n } from '@payloadcms/translations'
+import fc from 'fast-check'
 import { createClientConfig } from 'payload'
+import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
+import { stripMarkup } from '../../collections/markup/stripMarkup.js'
 import type { Role } from '../../collections/roles.js'
 import { env } from '../../src/env.js'
 import { createActors, type Actor } from '../helpers/actors.js'
@@ -182,6 +185,42 @@ describe('markup', () => {
     expect(res.body.name).toBe('<b>Blues</b>')
     expect(res.body.description).toBe('<em>Slow</em> songs')
     expect((await api.post('/categories', { name: 'Soul' }, as('author'))).status).toBe(403)
+  })
+})
+
+describe('the filters, on hostile input', () => {
+  // Strings built from the pieces of markup attacks: tags, entities, quotes, handlers, URL schemes.
+  const PIECES = ['<', '>', '/', '!', '?', 'script', 'img', 'a', 'style', ' src=', ' href=', ' onerror=', '"', "'", '&lt;', '&gt;', '&amp;', '&#60;', 'javascript:', 'data:', 'x', ' ']
+  const hostile = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((parts) => parts.join(''))
+  // An opening or closing tag starts with "<" or "</" and a letter; "a < b" and a lone "</" are text.
+  const TAG = /<\/?[a-z]/i
+  // Text may spell "javascript:" or "onerror="; elements and attributes may not.
+  const DANGER = /<script|<style|<[a-z][^>]*\s(on[a-z]*\s*=|(href|src)\s*=\s*["']?\s*(javascript|data):)/
+
+  it('the checks recognise what they look for', () => {
+    expect('x <b>y').toMatch(TAG)
+    for (const bad of ['<script>x', '<img src="x" onerror="y">', '<a href="javascript:y">', "<img src='data:x'>"]) expect(bad).toMatch(DANGER)
+  })
+
+  it('plain text never holds a tag, and stripping twice changes nothing', () => {
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const plain = stripMarkup(input)
+        expect(plain).not.toMatch(TAG)
+        expect(stripMarkup(plain)).toBe(plain)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('filtered HTML never holds a script, a handler or a javascript: URL', () => {
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const html = sanitizeRichHtml(input).toLowerCase()
+        expect(html).not.toMatch(DANGER)
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
 

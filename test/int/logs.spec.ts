@@ -111,3 +111,24 @@ describe('request logs', () => {
     expect(output).not.toMatch(/"(headers|authorization|cookie|set-cookie|body)"/i)
   })
 })
+
+describe('LOG_LEVEL', () => {
+  it('at warn keeps the lines of failed requests and drops the rest', async () => {
+    const quiet = await startEdgeServer({ PORT: '0', LOG_LEVEL: 'warn' })
+    try {
+      const root = `http://127.0.0.1:${quiet.port}${env.REST_PREFIX}/calendar/events/v1`
+      expect((await rawRequest(`${root}/events`, { headers: { 'x-request-id': 'quiet-ok' } })).status).toBe(200)
+      expect((await rawRequest(`${root}/nowhere`, { headers: { 'x-request-id': 'quiet-missing' } })).status).toBe(404)
+      const deadline = Date.now() + 30_000
+      while (!quiet.jsonLines().some((l) => l.req?.id === 'quiet-missing') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const lines = quiet.jsonLines()
+      expect(lines.find((l) => l.req?.id === 'quiet-missing')).toMatchObject({ level: 40, res: { statusCode: 404 } })
+      expect(lines.some((l) => l.req?.id === 'quiet-ok')).toBe(false)
+      expect(lines.some((l) => l.level === 30)).toBe(false)
+    } finally {
+      await quiet.stop()
+    }
+  }, 240_000)
+})

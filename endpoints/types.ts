@@ -1,5 +1,6 @@
-import type { Payload, TypedUser } from 'payload'
+import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { DownloadedImage } from './writes/downloadImage.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -18,6 +19,13 @@ export interface RequestContext {
   /** The caller's network address (Express's req.ip), for per-client limits. */
   clientAddress?: string
   options: ResolvedCalendarOptions
+  /**
+   * The write's transaction, while one is open (saveEvent): every Local API call of the write passes
+   * it as `req`, so all of it commits or rolls back together.
+   */
+  req?: PayloadRequest
+  /** Images downloaded before the transaction opened, by URL (no download holds the write lock). */
+  images?: ReadonlyMap<string, DownloadedImage>
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DatabaseAdapterObj } from 'payload'
 import { type DatabaseKind } from './env.js'
+import { serializeTransactions } from './serializeTransactions.js'
 import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 
@@ -26,15 +27,20 @@ export async function databaseAdapter(uri: string, kind: DatabaseKind, options: 
   switch (kind) {
     case 'sqlite': {
       const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
-      return sqliteAdapter({
+      const adapter = sqliteAdapter({
         client: { url: uri },
         // The CLI may write while the server runs on the same file.
         wal: true,
         busyTimeout: 5000,
+        // Transactions are off by default in db-sqlite: without them an operation that dies half-way
+        // (a crash, a failed hook) leaves its first writes behind. Any value turns them on (drizzle's
+        // libsql driver ignores the options: BEGIN IMMEDIATE, i.e. the write lock at once).
+        transactionOptions: {},
         push: options.push,
         migrationDir: 'migrations/sqlite',
         prodMigrations: run ? sqliteMigrations : undefined,
       })
+      return serializeTransactions(adapter, { waitMs: 15_000, busyTimeoutMs: 5000 })
     }
     case 'postgres': {
       const { postgresAdapter } = await import('@payloadcms/db-postgres')

@@ -31,6 +31,8 @@ export async function findDuplicate(
     depth: 0,
     overrideAccess: false,
     user: ctx.user,
+    // Inside an event write's transaction: sees the venues it has just made.
+    req: ctx.req,
   })
   return (candidates.docs as unknown as LinkedDoc[]).find(
     (doc) =>

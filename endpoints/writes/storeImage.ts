@@ -4,19 +4,24 @@ import type { RequestContext } from '../types.js'
 import { downloadImage, type DownloadedImage } from './downloadImage.js'
 import type { ImageInput } from './imageArg.js'
 
+/** Downloads an image URL with the limits of the plugin options (see downloadImage). */
+export function fetchImage(ctx: RequestContext, url: string): Promise<DownloadedImage> {
+  return downloadImage(url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateImageHosts })
+}
+
 /**
  * The media ID for an image input: an existing ID as is; a URL downloaded into media (reference 6.3:
  * a HEAD check that it is an image, then a sideload) as the caller, or 400 image-download-failed.
  * Runs in the handler, after the permission check, so anonymous callers never make the server fetch.
  * The download is capped at the maxUploadBytes option and refused for non-public addresses unless
- * allowPrivateImageHosts is set (downloadImage).
+ * allowPrivateImageHosts is set (downloadImage); one fetched beforehand (ctx.images) is not fetched again.
  */
 export async function storeImage(ctx: RequestContext, input: ImageInput): Promise<number | null> {
   if (input === null) return null
   if ('id' in input) return input.id
   let file: DownloadedImage
   try {
-    file = await downloadImage(input.url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateImageHosts })
+    file = ctx.images?.get(input.url) ?? (await fetchImage(ctx, input.url))
   } catch (err) {
     ctx.payload.logger.info({ err, url: input.url }, 'image download refused')
     throw new RestError('image-download-failed', 400)
@@ -28,6 +33,7 @@ export async function storeImage(ctx: RequestContext, input: ImageInput): Promis
       file: { ...file, size: file.data.length },
       overrideAccess: false,
       user: ctx.user,
+      req: ctx.req,
     })
     return media.id as number
   } catch {

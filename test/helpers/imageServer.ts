@@ -22,8 +22,8 @@ const TWO_GB = 2 * 1024 * 1024 * 1024
 /**
  * A loopback HTTP server for image downloads: /image.png is a real 8×6 PNG, /page.html an HTML page,
  * /endless.png an image/png answer whose body never ends and /huge.png one that declares 2 GB (both
- * sent in 256 KiB chunks every 10 ms until the client goes away), /redirect?to=<url> a 302 there;
- * anything else 404. HEAD answers like GET without the body.
+ * sent in 256 KiB chunks every 10 ms until the client goes away), /slow.png an image whose GET never
+ * answers, /redirect?to=<url> a 302 there; anything else 404. HEAD answers like GET without the body.
  */
 export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer> {
   const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer()
@@ -50,6 +50,11 @@ export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer>
     requests.push(`${req.method} ${url.pathname}`)
     if (url.pathname === '/endless.png') return stream(res, {}, head)
     if (url.pathname === '/huge.png') return stream(res, { 'content-length': TWO_GB }, head)
+    if (url.pathname === '/slow.png') {
+      // Headers at once for HEAD; a GET is held open until the client goes away.
+      if (head) return void res.writeHead(200, { 'content-type': 'image/png' }).end()
+      return
+    }
     if (url.pathname === '/redirect') {
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/' })
       return void res.end()

@@ -37,7 +37,7 @@ export async function resolveLinkedPosts(ctx: RequestContext, kind: LinkedKind, 
       if (image && 'url' in image && data.image !== null) created.add(MEDIA, data.image as number)
     }
     try {
-      const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user })
+      const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
       created.add(kind.collection, doc.id as number)
       ids.push(doc.id as number)
     } catch (error) {

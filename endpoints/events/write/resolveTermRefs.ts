@@ -34,7 +34,7 @@ export async function resolveTermRefs(
   const slugs = [...new Set([...names.map((n) => n.toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
   const find = (where: Where, limit = 0) =>
     ctx.payload
-      .find({ collection, where, limit, pagination: limit > 0, depth: 0, select: { name: true, slug: true }, overrideAccess: false, user: ctx.user })
+      .find({ collection, where, limit, pagination: limit > 0, depth: 0, select: { name: true, slug: true }, overrideAccess: false, user: ctx.user, req: ctx.req })
       .then((found) => found.docs as unknown as TermRow[])
   const byName = (name: string) => terms.find((t) => sameText(t.slug, name) || sameText(t.name, name)) ?? terms.find((t) => t.slug === toSlug(name))
 
@@ -56,7 +56,7 @@ export async function resolveTermRefs(
     }
     let term = byName(ref)
     if (!term && mayCreate) {
-      const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user })
+      const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
       term = { id: doc.id as number, name: String(doc.name), slug: String(doc.slug) }
       created.add(collection, term.id)
       terms.push(term)

@@ -1,25 +1,35 @@
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import type { EventDoc } from '../../serializers/docs.js'
 import type { Params, RequestContext } from '../../types.js'
 import { CreatedDocs } from './CreatedDocs.js'
 import { eventData } from './eventData.js'
+import { prefetchImages } from './prefetchImages.js'
 import { resolveEventLinks } from './resolveEventLinks.js'
 
 /**
- * Creates the event (or updates `previous`) as the caller: linked documents first, then the event.
- * If any step fails, whatever it created on the way is removed before the error goes on.
+ * Creates the event (or updates `previous`) as the caller: linked documents first, then the event,
+ * whose hooks bump the term counts. All of it runs in one database transaction, so a failure or a
+ * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
+ * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
 export async function saveEvent(ctx: RequestContext, params: Params, sent: (name: string) => boolean, previous?: EventDoc): Promise<EventDoc> {
+  const images = await prefetchImages(ctx, params, sent)
+  const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
+  const inTransaction = await initTransaction(req)
+  const write: RequestContext = { ...ctx, req, images }
   const created = new CreatedDocs()
   try {
-    const links = await resolveEventLinks(ctx, params, sent, created)
-    const data = await eventData(ctx, params, sent, links, previous)
-    const common = { collection: EVENTS, data, depth: 0, overrideAccess: false, user: ctx.user } as const
+    const links = await resolveEventLinks(write, params, sent, created)
+    const data = await eventData(write, params, sent, links, previous)
+    const common = { collection: EVENTS, data, depth: 0, overrideAccess: false, user: ctx.user, req } as const
     // A trashed event can still be edited (reference 6.4).
     const doc = previous ? await ctx.payload.update({ ...common, id: previous.id, trash: true }) : await ctx.payload.create(common)
+    if (inTransaction) await commitTransaction(req)
     return doc as unknown as EventDoc
   } catch (error) {
-    await created.remove(ctx)
+    if (inTransaction) await killTransaction(req)
+    else await created.remove(ctx)
     throw error
   }
 }

@@ -51,8 +51,9 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
       throw new RestError('rest_no_route', 404)
     })
   }
-  // An unknown language segment in front of the REST root is a 404 rest_no_route too.
-  app.use(new RegExp(`^/[^/]+${env.REST_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$)`), () => {
+  // An unknown language segment in front of the REST root is a 404 rest_no_route too (a path, not a
+  // RegExp: Express 5's router never matched the RegExp form, so such URLs reached Next).
+  app.use(`/:segment${env.REST_PREFIX}`, () => {
     throw new RestError('rest_no_route', 404)
   })
 

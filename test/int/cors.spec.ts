@@ -70,6 +70,11 @@ describe('CORS and REST headers on the namespace', () => {
     const unknownRoot = await rawRequest(`${app.origin}${env.REST_PREFIX}/nothing/here`, { headers: { origin: STRANGER } })
     expect(unknownRoot.status).toBe(404)
     expect(unknownRoot.headers.link).toBe(LINK)
+    // An unknown language segment, on the server that hands everything else to /api's handlers.
+    const unknownLanguage = await rawRequest(`${api.origin}/xx${env.REST_PREFIX}/calendar/events/v1/events`, { headers: { origin: STRANGER } })
+    expect(unknownLanguage.status).toBe(404)
+    expect(JSON.parse(unknownLanguage.body.toString()).code).toBe('rest_no_route')
+    expect(unknownLanguage.headers['access-control-allow-origin']).toBe(STRANGER)
     const refused = await rawRequest(`${app.api}/events`, {
       method: 'POST',
       headers: { origin: TRUSTED, authorization: `Basic ${Buffer.from('nobody:wrong').toString('base64')}`, 'content-type': 'application/json' },

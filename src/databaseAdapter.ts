@@ -1,8 +1,6 @@
 import type { DatabaseAdapterObj } from 'payload'
 import { type DatabaseKind } from './env.js'
 import { serializeTransactions } from './serializeTransactions.js'
-import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
-import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 
 export interface DatabaseOptions {
   push?: boolean
@@ -10,9 +8,14 @@ export interface DatabaseOptions {
   migrations?: boolean
 }
 
-/** The committed migrations of an adapter, oldest first (MongoDB has none). */
-export function committedMigrations(kind: DatabaseKind): ReadonlyArray<{ name: string }> {
-  return kind === 'sqlite' ? sqliteMigrations : kind === 'postgres' ? postgresMigrations : []
+/**
+ * The committed migrations of an adapter, oldest first (MongoDB has none). Loaded on demand: each
+ * set imports its own adapter package.
+ */
+export async function committedMigrations(kind: DatabaseKind): Promise<ReadonlyArray<{ name: string }>> {
+  if (kind === 'sqlite') return (await import('../migrations/sqlite/index.js')).migrations
+  if (kind === 'postgres') return (await import('../migrations/postgres/index.js')).migrations
+  return []
 }
 
 /**
@@ -38,7 +41,7 @@ export async function databaseAdapter(uri: string, kind: DatabaseKind, options: 
         transactionOptions: {},
         push: options.push,
         migrationDir: 'migrations/sqlite',
-        prodMigrations: run ? sqliteMigrations : undefined,
+        prodMigrations: run ? (await import('../migrations/sqlite/index.js')).migrations : undefined,
       })
       return serializeTransactions(adapter, { waitMs: 15_000, busyTimeoutMs: 5000 })
     }
@@ -48,7 +51,7 @@ export async function databaseAdapter(uri: string, kind: DatabaseKind, options: 
         pool: { connectionString: uri },
         push: options.push,
         migrationDir: 'migrations/postgres',
-        prodMigrations: run ? postgresMigrations : undefined,
+        prodMigrations: run ? (await import('../migrations/postgres/index.js')).migrations : undefined,
       })
     }
     case 'mongodb': {

@@ -72,7 +72,7 @@ export async function prepareDatabase(uri: string, kind: DatabaseKind, use: 'ser
   try {
     const record = await readRecord(db, kind)
     if (!record.devPush) return { migrations: true }
-    if (committedMigrations(kind).every((m) => record.names.has(m.name))) {
+    if ((await committedMigrations(kind)).every((m) => record.names.has(m.name))) {
       await db.query('DELETE FROM payload_migrations WHERE batch = -1')
       return { migrations: true }
     }

@@ -11,5 +11,8 @@ export const WEBSITE_MESSAGE = 'Enter a web address starting with http:// or htt
 export const websiteField: TextField = {
   name: 'website',
   type: 'text',
-  validate: (value: string | null | undefined) => (value === null || value === undefined || value === '' || isHttpUrl(value) ? true : WEBSITE_MESSAGE),
+  // An unchanged stored value passes: a document saved before this rule must stay updatable by hooks
+  // that touch other fields (unlinking a trashed venue); setting a bad one is what is refused.
+  validate: (value: string | null | undefined, { previousValue }: { previousValue?: unknown }) =>
+    value === null || value === undefined || value === '' || value === previousValue || isHttpUrl(value) ? true : WEBSITE_MESSAGE,
 }

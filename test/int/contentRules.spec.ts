@@ -256,6 +256,18 @@ describe('web addresses', () => {
   })
 })
 
+it('a website stored before the rule does not block changes to other fields', async () => {
+  const created = await payloadApi.request('POST', '/api/events', { body: { title: 'Legacy', ...when, status: 'publish' }, headers: as('editor') })
+  expect(created.status).toBe(201)
+  const id = created.body.doc.id
+  // Written past validation, as an older version let it be written.
+  await app.payload.db.updateOne({ collection: 'events', where: { id: { equals: id } }, data: { website: 'javascript:alert(1)' } })
+  const renamed = await payloadApi.request('PATCH', `/api/events/${id}`, { body: { title: 'Legacy renamed' }, headers: as('editor') })
+  expect(renamed.status).toBe(200)
+  const replaced = await payloadApi.request('PATCH', `/api/events/${id}`, { body: { website: 'javascript:alert(2)' }, headers: as('editor') })
+  expect(replaced.status).toBe(400)
+})
+
 describe("the admin's client config", () => {
   it.each(['editor', 'contributor'] as const)('sent to a signed-in %s holds no absolute server path', async (role) => {
     const i18n = await initI18n({ config: app.payload.config.i18n, context: 'client', language: 'en' })

@@ -27,21 +27,40 @@ function checkGraphqlBudget(req: PayloadRequest, budgetMs: number): void {
   else if (Date.now() > deadline) throw new APIError(`The query took longer than its ${budgetMs} ms budget.`, 400, undefined, true)
 }
 
+const DOCUMENTS = 'graphqlDocuments'
+/** Payload's page size when a list asks for none. */
+const DEFAULT_PAGE = 10
+
+/**
+ * Documents one GraphQL request may list below editor, over all its list fields: a query's work is
+ * bounded by what it reads (each document costs its hooks and relationships), so aliases or several
+ * root fields cannot multiply a page.
+ */
+function countGraphqlDocuments(req: PayloadRequest, limit: number, max: number): void {
+  const context = req.context as Record<string, unknown>
+  const total = ((context[DOCUMENTS] as number | undefined) ?? 0) + limit
+  context[DOCUMENTS] = total
+  if (total > max) throw new APIError(`This query lists more than ${max} documents in all; ask for fewer or page through them.`, 400, undefined, true)
+}
+
 /**
  * Page sizes of /api and GraphQL for callers below editor, like the namespace's per_page cap: a
  * `limit` above maxLimit, zero (Payload's "no limit") or negative becomes maxLimit, and
- * `pagination=false` is ignored (a page of at most maxLimit is returned). The Local API (our own
- * code) is not limited.
+ * `pagination=false` is ignored (a page of at most maxLimit is returned); one GraphQL request lists
+ * at most maxLimit documents in all. The Local API (our own code) is not limited, nor is Payload's
+ * own population of relationships (its dataloader's finds by ID, marked by disableErrors).
  */
 export function apiLimitsHook(limits: ApiLimits): CollectionBeforeOperationHook {
   return ({ args, operation, req }) => {
     if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
     if (req.payloadAPI === 'GraphQL') checkGraphqlBudget(req, limits.graphqlTimeoutMs)
     if (operation !== 'read' && operation !== 'findVersions') return args
-    // A single read (findByID) has no page to cap.
-    if (mayListEverything(req) || 'id' in args) return args
+    // A single read (findByID) has no page to cap; population reads exactly the IDs it links.
+    const internal = (args as { disableErrors?: boolean }).disableErrors === true
+    if (mayListEverything(req) || 'id' in args || internal) return args
     const limit = (args as { limit?: unknown }).limit
     const capped = typeof limit === 'number' && Number.isFinite(limit) && limit > 0 ? Math.min(limit, limits.maxLimit) : limit === undefined ? undefined : limits.maxLimit
+    if (req.payloadAPI === 'GraphQL') countGraphqlDocuments(req, capped ?? DEFAULT_PAGE, limits.maxLimit)
     return { ...args, limit: capped, pagination: true }
   }
 }

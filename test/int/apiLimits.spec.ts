@@ -173,3 +173,21 @@ describe('page sizes below editor', () => {
     expect(limitOf(await get('/api/venues?limit=10&where[or][0][title][like]=a', who))).toBe(0)
   }, 120000)
 })
+
+// Last: it adds an event to the published ones counted above.
+describe('population', () => {
+  it('relationships are populated whole: the cap is on pages, not on what a document links', async () => {
+    const venues = []
+    for (let i = 0; i < 15; i++) venues.push(await app.payload.create({ collection: 'venues', data: { title: `Venue ${i}`, status: 'publish' } as never }))
+    const event = await app.payload.create({
+      collection: 'events',
+      data: { title: 'Many venues', status: 'publish', startDate: '2027-07-01T18:00:00Z', endDate: '2027-07-01T20:00:00Z', venues: venues.map((v) => v.id) } as never,
+    })
+    const rest = await get(`/api/events/${event.id}?depth=1`)
+    expect(rest.body.venues.map((v: { title: string }) => v.title)).toHaveLength(15)
+    const list = await get(`/api/events?where[id][equals]=${event.id}&depth=1`, 'subscriber')
+    expect(list.body.docs[0].venues.filter((v: unknown) => typeof v === 'object')).toHaveLength(15)
+    const gql = await api.graphql(`{ Event(id: ${event.id}) { venues { title } } }`)
+    expect(gql.body.data.Event.venues).toHaveLength(15)
+  })
+})

@@ -47,11 +47,12 @@ async function ownMediaId(ctx: RequestContext, src: string): Promise<number | un
  * site's downloaded like a featured image (storeImage: its checks, 400 image-download-failed).
  */
 async function storeImages(ctx: RequestContext, node: LexicalNode, alts: Map<string, string>): Promise<void> {
-  // A link left without a URL (`<a>`, or one whose javascript: URL the filter removed) fails the
-  // link's validation: its text stays, unlinked.
-  node.children = node.children?.flatMap((child) =>
-    child.type === 'link' && !(child.fields as { url?: string } | undefined)?.url ? (child.children ?? []) : [child],
-  )
+  // A link without a usable URL (`<a>`, `href="a b"`, or a javascript: URL the filter removed) fails
+  // the link's validation, which would refuse the whole write: its text stays, unlinked.
+  node.children = node.children?.flatMap((child) => {
+    const url = (child.fields as { url?: unknown } | undefined)?.url
+    return child.type === 'link' && (typeof url !== 'string' || !url || /\s/.test(url)) ? (child.children ?? []) : [child]
+  })
   for (const [i, child] of (node.children ?? []).entries()) {
     if (child.type === 'upload' && child.pending) {
       const src = child.pending.src ?? ''

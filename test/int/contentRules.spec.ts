@@ -172,6 +172,14 @@ describe('markup', () => {
     expect(patched.body.doc.title).toBe('Hall')
   })
 
+  it('links without a usable address keep their text instead of failing the write', async () => {
+    const res = await api.post('/events', event({ description: '<p><a href="two words">spaced</a> <a>bare</a> <a href="https://ok.example/">ok</a></p>' }), as('editor'))
+    expect(res.status).toBe(201)
+    expect(res.body.description).toContain('spaced')
+    expect(res.body.description).toContain('bare')
+    expect(res.body.description).toContain('<a href="https://ok.example/"')
+  })
+
   it('is kept for editors and administrators (unfiltered_html), as in WordPress', async () => {
     const res = await api.post('/events', event({ title: 'Jazz <b>night</b>', excerpt: '<em>Late</em>' }), as('editor'))
     expect(res.status).toBe(201)

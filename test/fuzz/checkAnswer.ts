@@ -1,0 +1,46 @@
+import type { HttpAnswer, HttpRequest } from './rawHttp.js'
+
+function json(text: string): { ok: true; value: any } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** What is wrong with a namespace answer: a 5xx, or an error outside `{code, message, data: {status}}`. */
+export function namespaceProblem(request: HttpRequest, answer: HttpAnswer): string | undefined {
+  if (answer.status >= 500) return `answered ${answer.status}`
+  // Node's HTTP parser refuses a request line and headers over 16 KB before any route sees them.
+  if (answer.status === 431 && answer.text === '') return undefined
+  if (request.method === 'HEAD') return answer.text === '' ? undefined : 'HEAD answered a body'
+  const body = json(answer.text)
+  if (!body.ok) return `answered ${answer.status} with a body that is not JSON`
+  if (answer.status < 400) return undefined
+  const e = body.value
+  if (typeof e?.code !== 'string' || typeof e?.message !== 'string' || e?.data?.status !== answer.status) {
+    return `answered ${answer.status} outside the error envelope {code, message, data: {status}}`
+  }
+  return undefined
+}
+
+/** What is wrong with an /api answer: a 5xx, or an error without `errors: [...]`. */
+export function payloadRestProblem(request: HttpRequest, answer: HttpAnswer): string | undefined {
+  if (answer.status >= 500) return `answered ${answer.status}`
+  if (request.method === 'HEAD' || answer.status < 400) return undefined
+  const body = json(answer.text)
+  if (!body.ok || !Array.isArray(body.value?.errors) || !body.value.errors.length) return `answered ${answer.status} without {errors: [...]}`
+  return undefined
+}
+
+/** What is wrong with a GraphQL answer: a 5xx, or a body with neither `data` nor `errors: [...]`. */
+export function graphqlProblem(_request: HttpRequest, answer: HttpAnswer): string | undefined {
+  if (answer.status >= 500) return `answered ${answer.status}`
+  const body = json(answer.text)
+  const value = body.ok ? body.value : undefined
+  const shaped = (v: any) => v && typeof v === 'object' && (Array.isArray(v.errors) ? v.errors.length > 0 : v.data !== undefined)
+  if (!body.ok || !(Array.isArray(value) ? value.length && value.every(shaped) : shaped(value))) {
+    return `answered ${answer.status} with neither data nor {errors: [...]}`
+  }
+  return undefined
+}

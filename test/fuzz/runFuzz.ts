@@ -1,0 +1,92 @@
+import v8 from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import fc from 'fast-check'
+import { knownIssue, type KnownIssue } from './knownIssues.js'
+import { asCurl, send, type HttpAnswer, type HttpRequest } from './rawHttp.js'
+
+/** Seed and size of a run: FUZZ_SEED and FUZZ_RUNS override them, to replay a failure or fuzz longer. */
+export function fuzzSettings(defaultRuns: number) {
+  return {
+    seed: Number(process.env.FUZZ_SEED ?? 20261124),
+    runs: Number(process.env.FUZZ_RUNS ?? defaultRuns),
+    /** FUZZ_ALL=1: go on after a bad answer and list every one at the end (the run still fails). */
+    all: process.env.FUZZ_ALL === '1',
+  }
+}
+
+/** Requests sent at once: one fast-check run is one batch. */
+export const BATCH = 10
+
+export interface FuzzOptions<C> {
+  origin: string
+  cases: fc.Arbitrary<C>
+  toRequest: (c: C) => HttpRequest
+  /** What is wrong with an answer, or undefined. */
+  problemOf: (request: HttpRequest, answer: HttpAnswer) => string | undefined
+  /** Called with every answer, for the coverage assertions. */
+  seen: (c: C, request: HttpRequest, answer: HttpAnswer) => void
+  /** A request that must answer 200 after every batch: the process is still up and serving. */
+  health: HttpRequest
+  seed: number
+  runs: number
+  all?: boolean
+}
+
+/**
+ * Sends `runs` generated requests, BATCH at a time, each batch followed by the health request. The
+ * first bad answer fails the property with its request as a curl command line; fast-check adds the
+ * seed, the path and the shrunk counterexample. Returns how many requests were sent.
+ */
+export async function runFuzz<C>(options: FuzzOptions<C>): Promise<{ sent: number; problems: string[] }> {
+  let sent = 0
+  const collected = new Map<string, string>()
+  const known = new Map<KnownIssue, { count: number; example: string }>()
+  await fc.assert(
+    fc.asyncProperty(fc.array(options.cases, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      const problems = await Promise.all(
+        batch.map(async (c) => {
+          const request = options.toRequest(c)
+          const answer = await send(options.origin, request)
+          sent += 1
+          options.seen(c, request, answer)
+          const problem = options.problemOf(request, answer)
+          if (!problem) return undefined
+          const text = `${problem}\n${asCurl(options.origin, request)}\n→ ${answer.text.slice(0, 600)}`
+          const issue = knownIssue(request, answer)
+          if (!issue) return { problem, text }
+          const hit = known.get(issue) ?? { count: 0, example: text.slice(0, 1000) }
+          hit.count += 1
+          known.set(issue, hit)
+          return undefined
+        }),
+      )
+      const health = await send(options.origin, options.health)
+      if (health.status !== 200) throw new Error(`the health request answered ${health.status} after a batch`)
+      const found = problems.filter((p) => p !== undefined)
+      if (!found.length) return
+      if (!options.all) throw new Error(found[0]!.text)
+      // One entry per kind of problem and request line, so a survey stays readable.
+      for (const p of found) {
+        const key = `${p.problem} ${p.text.split('\n')[1]!.slice(0, 80)}`
+        if (!collected.has(key)) collected.set(key, p.text)
+      }
+    }),
+    { seed: options.seed, numRuns: Math.ceil(options.runs / BATCH) },
+  )
+  for (const [issue, hit] of known) {
+    console.warn(`KNOWN ISSUE still present (${hit.count}×), ${issue.owner}:\n${issue.what}\nfor example: ${hit.example}`)
+  }
+  return { sent, problems: [...collected.values()] }
+}
+
+/**
+ * Memory of this process (the server runs in it) after a full garbage collection, in MB: RSS, and the
+ * JavaScript heap plus buffers, which is where a leak would show.
+ */
+export function memoryMb(): { rss: number; heap: number } {
+  v8.setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  gc()
+  const usage = process.memoryUsage()
+  return { rss: usage.rss / 2 ** 20, heap: (usage.heapUsed + usage.external) / 2 ** 20 }
+}

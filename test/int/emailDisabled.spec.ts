@@ -48,8 +48,8 @@ describe('no SMTP_URL', () => {
   })
 
   it('hides "Forgot password?" on the admin login page', () => {
-    // The component after the login form hides the link when emailConfigured is false (the rendered
-    // page needs the admin build; here the configuration Payload receives is checked).
+    // The component after the login form hides the link when emailConfigured is false; the rendered
+    // page is checked in Chromium by test/e2e/passwordReset.e2e.ts.
     expect(m.app.payload.config.admin.components.afterLogin).toContain('/admin/NoPasswordReset.tsx#NoPasswordReset')
     expect(m.email.emailConfigured(m.app.payload)).toBe(false)
   })

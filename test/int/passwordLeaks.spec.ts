@@ -68,6 +68,15 @@ describe.each(['anonymous', 'subscriber', 'contributor', 'editor', 'author'] as 
     expect(postIds((await api.get(`/venues?event=${id.open}`, headers())).body, 'venues')).toEqual([id.openVenue])
   })
 
+  it('/categories?post= and /tags?event= name its terms only to who may read them', async () => {
+    const categories = await api.get(`/categories?post=${id.protected}`, headers())
+    expect(categories.status).toBe(200)
+    expect(postIds(categories.body, 'categories')).toEqual(mayRead ? [id.secretCategory] : [])
+    const tags = await api.get(`/tags?event=${id.protected}`, headers())
+    expect(tags.status).toBe(200)
+    expect(postIds(tags.body, 'tags')).toEqual(mayRead ? [id.secretTag] : [])
+  })
+
   it('has_events and only_with_upcoming do not count links the password hides', async () => {
     for (const filter of ['has_events=1', 'only_with_upcoming=1']) {
       const venues = await api.get(`/venues?${filter}`, headers())

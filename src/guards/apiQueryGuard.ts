@@ -135,6 +135,14 @@ function routeNames(collection: SanitizedCollectionConfig): Set<string> {
   return names
 }
 
+/** Whether a collection's own routes take something other than an ID after its slug (preferences' `/:key`). */
+function hasOtherKeys(collection: SanitizedCollectionConfig): boolean {
+  return (collection.endpoints || []).some((endpoint) => {
+    const first = endpoint.path.split('/').filter(Boolean)[0]
+    return first?.startsWith(':') && first !== ':id'
+  })
+}
+
 /**
  * In front of Payload's REST (`/api/<collection>[/<id>]`): malformed `where`, `limit`, `page`, `depth`,
  * `sort`, boolean flags, and non-integer IDs of integer-ID collections are answered 400 / 404 in
@@ -150,7 +158,7 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
         config,
         routes: routeNames(config),
         fields: new Map(config.flattenedFields.map((f) => [f.name, f])),
-        numericId: numericIds && !config.flattenedFields.some((f) => f.name === 'id' && f.type === 'text'),
+        numericId: numericIds && !hasOtherKeys(config) && !config.flattenedFields.some((f) => f.name === 'id' && f.type === 'text'),
       },
     ]),
   )

@@ -100,6 +100,13 @@ describe('/api input errors are 400 or 404, never 500', () => {
     expect(one.body.docs.map((d: { title: string }) => d.title)).toEqual(['Event 1'])
     expect((await get(`/api/events/${one.body.docs[0].id}`)).status).toBe(200)
     expect((await get('/api/users/me', 'editor')).status).toBe(200)
+    // Routes whose segment after the slug is not an ID: the admin's preferences, uploaded files.
+    const preference = await api.request('POST', '/api/payload-preferences/events-list', { body: { value: { limit: 25 } }, headers: actors.editor.headers })
+    expect(preference.status).toBe(200)
+    const stored = await get('/api/payload-preferences/events-list', 'editor')
+    expect(stored.status).toBe(200)
+    expect(stored.body.value).toEqual({ limit: 25 })
+    expect((await get('/api/media/file/nothing-here.png')).status).not.toBe(400)
   })
 
   it('the form-encoded query of a POST with X-HTTP-Method-Override: GET is checked too', async () => {

@@ -73,6 +73,8 @@ export interface Env {
   GRAPHQL_MAX_TOKENS: number
   GRAPHQL_MAX_COST: number
   GRAPHQL_TIMEOUT_MS: number
+  /** Documents one GraphQL request may list in all (page sizes asked for, capped) below editor. */
+  GRAPHQL_MAX_DOCUMENTS: number
   /** Outgoing mail (smtp:// or smtps:// URL); without it no mail is sent and the admin offers no password reset. */
   SMTP_URL: string | undefined
   /** Sender of outgoing mail. */
@@ -263,6 +265,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   GRAPHQL_MAX_TOKENS: (r) => integer('GRAPHQL_MAX_TOKENS', r.GRAPHQL_MAX_TOKENS, 2000, 1),
   GRAPHQL_MAX_COST: (r) => integer('GRAPHQL_MAX_COST', r.GRAPHQL_MAX_COST, 1000, 1),
   GRAPHQL_TIMEOUT_MS: (r) => integer('GRAPHQL_TIMEOUT_MS', r.GRAPHQL_TIMEOUT_MS, 5000, 1),
+  GRAPHQL_MAX_DOCUMENTS: (r) => integer('GRAPHQL_MAX_DOCUMENTS', r.GRAPHQL_MAX_DOCUMENTS, 300, 1),
   SMTP_URL: (r) => smtpUrl(r.SMTP_URL),
   SMTP_FROM: (r) => r.SMTP_FROM || 'Calendar <calendar@localhost>',
   TEST_DATABASE: (r) => testDatabase(r.TEST_DATABASE),

@@ -69,7 +69,7 @@ export async function buildCalendarConfig(
         ...pluginOptions,
       }),
       // After the calendar's collections exist: page-size caps and the GraphQL time budget on all of them.
-      apiLimitsPlugin({ maxLimit: env.API_MAX_LIMIT, graphqlTimeoutMs: env.GRAPHQL_TIMEOUT_MS }),
+      apiLimitsPlugin({ maxLimit: env.API_MAX_LIMIT, graphqlTimeoutMs: env.GRAPHQL_TIMEOUT_MS, graphqlMaxDocuments: env.GRAPHQL_MAX_DOCUMENTS }),
     ],
   })
 }

@@ -6,6 +6,8 @@ export interface ApiLimits {
   maxLimit: number
   /** Wall-clock budget of one GraphQL request (GRAPHQL_TIMEOUT_MS). */
   graphqlTimeoutMs: number
+  /** Documents one GraphQL request may list in all below editor (GRAPHQL_MAX_DOCUMENTS). */
+  graphqlMaxDocuments: number
 }
 
 /** Editors and administrators manage content in the admin, which may list everything. */
@@ -47,7 +49,7 @@ function countGraphqlDocuments(req: PayloadRequest, limit: number, max: number):
  * Page sizes of /api and GraphQL for callers below editor, like the namespace's per_page cap: a
  * `limit` above maxLimit, zero (Payload's "no limit") or negative becomes maxLimit, and
  * `pagination=false` is ignored (a page of at most maxLimit is returned); one GraphQL request lists
- * at most maxLimit documents in all. The Local API (our own code) is not limited, nor is Payload's
+ * at most graphqlMaxDocuments documents in all (the page sizes it asks for). The Local API (our own code) is not limited, nor is Payload's
  * own population of relationships (its dataloader's finds by ID, marked by disableErrors).
  */
 export function apiLimitsHook(limits: ApiLimits): CollectionBeforeOperationHook {
@@ -60,7 +62,7 @@ export function apiLimitsHook(limits: ApiLimits): CollectionBeforeOperationHook 
     if (mayListEverything(req) || 'id' in args || internal) return args
     const limit = (args as { limit?: unknown }).limit
     const capped = typeof limit === 'number' && Number.isFinite(limit) && limit > 0 ? Math.min(limit, limits.maxLimit) : limit === undefined ? undefined : limits.maxLimit
-    if (req.payloadAPI === 'GraphQL') countGraphqlDocuments(req, capped ?? DEFAULT_PAGE, limits.maxLimit)
+    if (req.payloadAPI === 'GraphQL') countGraphqlDocuments(req, capped ?? DEFAULT_PAGE, limits.graphqlMaxDocuments)
     return { ...args, limit: capped, pagination: true }
   }
 }

@@ -6,6 +6,7 @@ import { APIError } from 'payload'
 import { env } from '../../src/env.js'
 import { apiLimitsHook } from '../../src/guards/apiLimitsPlugin.js'
 import { guardSettings, payloadGuards } from '../../src/guards/payloadGuards.js'
+import { createActors } from '../helpers/actors.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 
@@ -15,6 +16,7 @@ import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 let app: TestApp
 let api: PayloadApi
 let categoryId: number
+let editorHeaders: Record<string, string>
 const NS = `${env.REST_PREFIX}/calendar/events/v1`
 const EVENTS = 60
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   const organizer = await app.payload.create({ collection: 'organizers', data: { title: 'Org', status: 'publish' } as never })
   const category = await app.payload.create({ collection: 'event-categories', data: { name: 'Jazz' } })
   categoryId = category.id as number
+  editorHeaders = (await createActors(app)).editor.headers
   for (let i = 0; i < EVENTS; i++) {
     await app.payload.create({
       collection: 'events',
@@ -109,17 +112,20 @@ describe('allowed queries', () => {
     expect(res.body.data.Events.totalDocs).toBe(EVENTS)
   })
 
-  it(`one request lists at most API_MAX_LIMIT (${env.API_MAX_LIMIT}) documents in all below editor`, async () => {
-    const selection = 'Events(limit: 100) { docs { id } }'
-    const res = await api.graphql(aliases(3, selection))
+  it(`one request lists at most GRAPHQL_MAX_DOCUMENTS (${env.GRAPHQL_MAX_DOCUMENTS}) documents in all below editor`, async () => {
+    const pages = Math.ceil(env.GRAPHQL_MAX_DOCUMENTS / 100) + 2
+    const res = await api.graphql(aliases(pages, 'Events(limit: 100) { docs { id } }'))
     expect(res.status).toBe(200)
-    const listed = [res.body.data.a0, res.body.data.a1, res.body.data.a2].filter(Boolean)
-    const docs = listed.reduce((n: number, list: { docs: unknown[] }) => n + list.docs.length, 0)
-    expect(docs).toBeGreaterThan(0)
-    expect(docs).toBeLessThanOrEqual(env.API_MAX_LIMIT)
+    const lists = Array.from({ length: pages }, (_, i) => res.body.data[`a${i}`]).filter(Boolean)
+    // Each list allowed was a full page (the calendar holds fewer events than that); the rest refused.
+    expect(lists.length).toBe(Math.floor(env.GRAPHQL_MAX_DOCUMENTS / 100))
+    for (const list of lists) expect(list.docs).toHaveLength(EVENTS)
     expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(
-      `This query lists more than ${env.API_MAX_LIMIT} documents in all; ask for fewer or page through them.`,
+      `This query lists more than ${env.GRAPHQL_MAX_DOCUMENTS} documents in all; ask for fewer or page through them.`,
     )
+    // An editor is not limited.
+    const editorRes = await api.graphql(aliases(pages, 'Events(limit: 100) { docs { id } }'), editorHeaders)
+    expect(editorRes.body.errors).toBeUndefined()
   })
 
   it('cannot starve the namespace: a GET answers while the largest allowed queries run', async () => {
@@ -177,7 +183,7 @@ describe('GRAPHQL=false', () => {
 
 describe('GRAPHQL_TIMEOUT_MS', () => {
   it('fails every operation of a request after its budget, so its work stops', async () => {
-    const hook = apiLimitsHook({ maxLimit: 100, graphqlTimeoutMs: 0 })
+    const hook = apiLimitsHook({ maxLimit: 100, graphqlTimeoutMs: 0, graphqlMaxDocuments: 300 })
     const req = { payloadAPI: 'GraphQL', context: {}, user: null } as never
     const call = () => hook({ args: { limit: 10 }, operation: 'read', req, collection: {} as never, context: {} } as never)
     // The first operation starts the clock; once it has run out, the next one is refused.

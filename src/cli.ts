@@ -21,6 +21,8 @@ interface Command {
   help: string
   /** String flags, parsed strictly; without them the command reads `args` itself. */
   flags?: string[]
+  /** Checks of the flags alone, run before Payload boots (a usage mistake answers at once). */
+  check?: (flags: Record<string, string | undefined>) => Promise<void>
   /** Text for stdout (exit 0), or an exit code when the command wrote its own output. */
   run: (input: CommandInput) => Promise<string | number>
 }
@@ -30,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
     synopsis: '--email E --username U --password P --role R',
     help: 'R is one of administrator, editor, author, contributor, subscriber; P has at least 12 characters.',
     flags: ['email', 'username', 'password', 'role'],
+    check: async (flags) => (await import('./commands/createUser.js')).checkNewUser(flags),
     run: async ({ flags, payload }) => {
       const { createUser } = await import('./commands/createUser.js')
       const user = await createUser(await payload(), flags)
@@ -46,6 +49,7 @@ const COMMANDS: Record<string, Command> = {
     synopsis: '--user <username|email> --password P',
     help: 'A new password (at least 12 characters).',
     flags: ['user', 'password'],
+    check: async (flags) => void (await import('./commands/passwordRule.js')).checkPassword(flags.password),
     run: async ({ flags, payload }) => (await import('./commands/setPassword.js')).setPassword(await payload(), flags),
   },
   'app-passwords:create': {
@@ -68,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
     synopsis: '--id N | --user <username|email> --name LABEL',
     help: 'Deletes one application password; whatever used it gets 401 from then on.',
     flags: ['id', 'user', 'name'],
+    check: async (flags) => (await import('./commands/revokeAppPassword.js')).checkRevoke(flags),
     run: async ({ flags, payload }) => (await import('./commands/revokeAppPassword.js')).revokeAppPassword(await payload(), flags),
   },
   'db:backup': {
@@ -126,6 +131,7 @@ async function main(argv: string[]): Promise<number> {
       return usageError(`${name}: ${(error as Error).message.split('. ')[0]}`)
     }
   }
+  await command.check?.(flags)
   let payload: Promise<Payload> | undefined
   try {
     const result = await command.run({ flags, args, payload: () => (payload ??= bootPayload()) })

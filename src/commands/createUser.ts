@@ -11,12 +11,18 @@ export interface CreateUserInput {
   role?: string
 }
 
-/** users:create: a user with a role, made with operator rights. */
-export async function createUser(payload: Payload, input: CreateUserInput) {
+/** The checks that need no database (run before Payload boots, so they answer at once). */
+export function checkNewUser(input: CreateUserInput): void {
   const missing = (['email', 'username', 'password', 'role'] as const).filter((k) => !input[k])
   if (missing.length) throw new CommandError(`missing ${missing.map((k) => `--${k}`).join(', ')}`)
   if (!isRole(input.role)) throw new CommandError(`--role must be one of ${ROLES.join(', ')}`)
-  const password = checkPassword(input.password)
+  checkPassword(input.password)
+}
+
+/** users:create: a user with a role, made with operator rights. */
+export async function createUser(payload: Payload, input: CreateUserInput) {
+  checkNewUser(input)
+  const password = input.password!
   const email = input.email!.toLowerCase().trim()
   // Checked first so the answer names what is taken (the unique index would only say "invalid").
   for (const [field, value, label] of [['email', email, 'e-mail'], ['username', input.username!, 'username']] as const) {

@@ -7,6 +7,7 @@ import { resolveOptions } from '../../src/options.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 import { namespaceProblem } from './checkAnswer.js'
+import { FOUND_INPUTS } from './foundInputs.js'
 import { acceptedValues, namespaceCases, plausibleValues, routeKind, toHttpRequest, type NamespaceCase } from './namespaceRequests.js'
 import { closeAgent, type HttpAnswer, type HttpRequest } from './rawHttp.js'
 import { fuzzSettings, memoryMb, runFuzz } from './runFuzz.js'
@@ -92,6 +93,7 @@ describe('calendar namespace under fuzzing', () => {
       seed: SEED,
       runs: RUNS,
       all: ALL,
+      examples: FOUND_INPUTS,
     })
     expect(problems).toEqual([])
 

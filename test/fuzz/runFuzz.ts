@@ -30,6 +30,8 @@ export interface FuzzOptions<C> {
   seed: number
   runs: number
   all?: boolean
+  /** Cases sent first, as one batch, on every run: inputs that once failed. */
+  examples?: C[]
 }
 
 /**
@@ -71,7 +73,8 @@ export async function runFuzz<C>(options: FuzzOptions<C>): Promise<{ sent: numbe
         if (!collected.has(key)) collected.set(key, p.text)
       }
     }),
-    { seed: options.seed, numRuns: Math.ceil(options.runs / BATCH) },
+    // fast-check counts the examples' run among numRuns.
+    { seed: options.seed, numRuns: Math.ceil(options.runs / BATCH) + (options.examples?.length ? 1 : 0), examples: options.examples?.length ? [[options.examples]] : [] },
   )
   for (const [issue, hit] of known) {
     console.warn(`KNOWN ISSUE still present (${hit.count}×), ${issue.owner}:\n${issue.what}\nfor example: ${hit.example}`)

@@ -1,6 +1,6 @@
 import { CATEGORIES, TAGS } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
-import { toInteger, toList } from '../params/kinds.js'
+import { toId, toList } from '../params/kinds.js'
 import type { Where } from 'payload'
 import type { ParamSpec } from '../types.js'
 
@@ -18,7 +18,7 @@ export function termListArg(field: 'categories' | 'tags', description: string): 
       const list = toList(raw)
       if (!list?.length || list.length > 100 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw new ParamError()
       const items = list.map(String)
-      const ids = items.map(toInteger).filter((id): id is number => id !== null && id > 0)
+      const ids = items.map(toId).filter((id): id is number => id !== null && id > 0)
       const or: Where[] = [...(ids.length ? [{ id: { in: ids } }] : []), { slug: { in: items } }, { name: { in: items } }]
       const found = await ctx.payload.find({
         collection,

@@ -1,6 +1,6 @@
 import { USERS } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
-import { type ArgOptions, toInteger } from '../params/kinds.js'
+import { type ArgOptions, toId } from '../params/kinds.js'
 import type { ParamSpec } from '../types.js'
 
 /**
@@ -13,7 +13,7 @@ export function existingUserArg(options: ArgOptions = {}): ParamSpec {
     ...(options.description !== undefined ? { description: options.description } : {}),
     type: 'integer',
     parse: async (raw, ctx) => {
-      const id = toInteger(raw)
+      const id = toId(raw)
       if (id === null || id < 1) throw new ParamError()
       const found = await ctx.payload.find({
         collection: USERS,

@@ -1,5 +1,5 @@
 import { ParamError } from '../errors/ParamError.js'
-import { toInteger } from '../params/kinds.js'
+import { toId } from '../params/kinds.js'
 import type { ParamSpec } from '../types.js'
 import { findPostId } from '../permissions/findPostId.js'
 import type { LinkedKind } from './LinkedKind.js'
@@ -11,7 +11,7 @@ export function linkedIdArg(kind: LinkedKind): ParamSpec {
     description: kind.texts.id,
     required: true,
     parse: async (raw, ctx) => {
-      const id = toInteger(raw)
+      const id = toId(raw)
       if (id === null || id < 1 || (await findPostId(ctx, kind.collection, { id })) === undefined) throw new ParamError()
       return id
     },

@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { ParamError } from '../errors/ParamError.js'
 import type { ParamSpec, RequestContext } from '../types.js'
-import { type ArgOptions, idListArg, toInteger } from './kinds.js'
+import { type ArgOptions, idListArg, toId } from './kinds.js'
 
 /** Which of `ids` exist in `collection` and are visible to the caller: one query. */
 export async function visibleIds(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
@@ -25,7 +25,7 @@ export function existingIdArg(collection: CollectionSlug, options: ArgOptions = 
     ...(options.required ? { required: true } : {}),
     type: 'integer',
     parse: async (raw, ctx) => {
-      const id = toInteger(raw)
+      const id = toId(raw)
       if (id === null || id < 1 || !(await visibleIds(ctx, collection, [id])).has(id)) throw new ParamError()
       return id
     },

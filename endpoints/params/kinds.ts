@@ -27,6 +27,15 @@ export function toInteger(raw: unknown): number | null {
   return null
 }
 
+/** The largest ID: IDs are PostgreSQL integers, which refuse a larger value with an error, not a miss. */
+export const MAX_ID = 2_147_483_647
+
+/** toInteger for a value looked up as an ID: one beyond MAX_ID can name nothing and fails here. */
+export function toId(raw: unknown): number | null {
+  const n = toInteger(raw)
+  return n !== null && n <= MAX_ID ? n : null
+}
+
 /** WordPress's rest_is_boolean / rest_sanitize_boolean. */
 export function toBoolean(raw: unknown): boolean | null {
   if (typeof raw === 'boolean') return raw
@@ -158,7 +167,7 @@ export function idListArg(options: ArgOptions = {}): ParamSpec {
     parse: (raw) => {
       const list = toList(raw)
       if (!list || list.length > 500) throw new ParamError()
-      const ids = list.map(toInteger)
+      const ids = list.map(toId)
       if (ids.some((id) => id === null || id < 1)) throw new ParamError()
       return [...new Set(ids as number[])]
     },

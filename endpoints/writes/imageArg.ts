@@ -1,6 +1,6 @@
 import { MEDIA } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
-import { isHttpUrl, toInteger } from '../params/kinds.js'
+import { isHttpUrl, MAX_ID, toInteger } from '../params/kinds.js'
 import { visibleIds } from '../params/existingIds.js'
 import type { ParamSpec } from '../types.js'
 
@@ -25,7 +25,7 @@ export function imageArg(options: { description: string; allowEmpty?: boolean })
       }
       const id = toInteger(text)
       if (id !== null) {
-        if (id < 1 || !(await visibleIds(ctx, MEDIA, [id])).has(id)) throw new ParamError()
+        if (id < 1 || id > MAX_ID || !(await visibleIds(ctx, MEDIA, [id])).has(id)) throw new ParamError()
         return { id }
       }
       if (!isHttpUrl(text)) throw new ParamError()

@@ -1,7 +1,7 @@
 import { ParamError } from '../../errors/ParamError.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LinkedKind } from '../../linked/LinkedKind.js'
-import { toInteger } from '../../params/kinds.js'
+import { MAX_ID, toInteger } from '../../params/kinds.js'
 import { parseParams } from '../../params/parseParams.js'
 import { visibleIds } from '../../params/existingIds.js'
 import type { ParamSpec, Params, RequestContext } from '../../types.js'
@@ -56,7 +56,7 @@ export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec
         }
         const value = isObject(entry) ? entry.id : entry
         const id = typeof value === 'string' || typeof value === 'number' ? toInteger(value) : null
-        if (id === null || id < 0) throw new ParamError()
+        if (id === null || id < 0 || id > MAX_ID) throw new ParamError()
         if (id > 0 && !refs.some((r) => 'id' in r && r.id === id)) refs.push({ id })
       }
       const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []))

@@ -1,5 +1,5 @@
 import { ParamError } from '../../errors/ParamError.js'
-import { toInteger, toList } from '../../params/kinds.js'
+import { MAX_ID, toInteger, toList } from '../../params/kinds.js'
 import type { ParamSpec } from '../../types.js'
 
 /** A term as sent: an ID, or a slug or name to look up. */
@@ -28,7 +28,7 @@ export function termRefsArg(description: string): ParamSpec {
         if (typeof item !== 'string' && typeof item !== 'number') throw new ParamError()
         const id = toInteger(item)
         if (id !== null) {
-          if (id < 0) throw new ParamError()
+          if (id < 0 || id > MAX_ID) throw new ParamError()
           if (id > 0) refs.push(id)
         } else if (typeof item === 'string' && item.length <= MAX_NAME_LENGTH && !item.includes('\u0000')) refs.push(item)
         else throw new ParamError()

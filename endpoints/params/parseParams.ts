@@ -37,6 +37,11 @@ export async function parseParams(
   const invalid: Record<string, string> = {}
   const details: Record<string, unknown> = {}
   for (const [name, spec, value] of present) {
+    // PostgreSQL text cannot hold NUL: refused for every parameter here, before any query sees it.
+    if (containsNul(value)) {
+      invalid[name] = new ParamError().message
+      continue
+    }
     try {
       params[name] = spec.parse ? await spec.parse(value, ctx, name) : value
     } catch (error) {
@@ -52,4 +57,11 @@ export async function parseParams(
     throw new RestError('rest_invalid_param', 400, [names.join(', ')], data)
   }
   return { params, input: { given, raw } }
+}
+
+/** Whether a string anywhere in the value (nested arrays and objects too) holds a NUL character. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1))
 }

@@ -21,7 +21,13 @@ export function timezoneArg(description: string): ParamSpec {
       if (raw.trim() === '') return ''
       const zone = zoneOf(raw)
       if (!zone) throw new ParamError()
-      return zone.startsWith('UTC') ? zone : canonical(zone)
+      if (zone.startsWith('UTC')) return zone
+      try {
+        return canonical(zone)
+      } catch {
+        // A name the zone library reads but Intl does not ("Local"): not a zone an event can carry.
+        throw new ParamError()
+      }
     },
   }
 }

@@ -24,8 +24,8 @@ export interface RequestContext {
    * it as `req`, so all of it commits or rolls back together.
    */
   req?: PayloadRequest
-  /** Images downloaded before the transaction opened, by URL (no download holds the write lock). */
-  images?: ReadonlyMap<string, DownloadedImage>
+  /** Images downloaded (or refused) before the transaction opened, by URL: no download holds the write lock. */
+  images?: ReadonlyMap<string, DownloadedImage | Error>
 }
 
 /**

@@ -21,7 +21,9 @@ export async function storeImage(ctx: RequestContext, input: ImageInput): Promis
   if ('id' in input) return input.id
   let file: DownloadedImage
   try {
-    file = ctx.images?.get(input.url) ?? (await fetchImage(ctx, input.url))
+    const fetched = ctx.images?.get(input.url)
+    if (fetched instanceof Error) throw fetched
+    file = fetched ?? (await fetchImage(ctx, input.url))
   } catch (err) {
     ctx.payload.logger.info({ err, url: input.url }, 'image download refused')
     throw new RestError('image-download-failed', 400)

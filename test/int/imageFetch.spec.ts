@@ -66,6 +66,25 @@ describe('the byte cap', () => {
   }, 60_000)
 })
 
+describe('downloads and the write lock', () => {
+  it('fetches the images of a description before the write opens its transaction: other writes go on meanwhile', async () => {
+    const seen = images.requests.length
+    let slowDone = false
+    const slow = api
+      .post('/events', { title: 'Slow description', start_date: '2027-05-02 10:00', end_date: '2027-05-02 12:00', description: `<p>Poster</p><img src="${images.origin}/slow.png" alt="poster">` }, editor.headers)
+      .finally(() => (slowDone = true))
+    while (!images.requests.slice(seen).includes('GET /slow.png')) await new Promise((resolve) => setTimeout(resolve, 10))
+    const other = await api.post('/events', { title: 'Meanwhile', start_date: '2027-05-03 10:00', end_date: '2027-05-03 12:00', categories: ['Meanwhile'] }, editor.headers)
+    expect(other.status).toBe(201)
+    // Saved while the first write was still waiting for its image, not after it.
+    expect(slowDone).toBe(false)
+    const res = await slow
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('image-download-failed')
+    expect(await eventsTitled('Slow description')).toBe(0)
+  }, 120_000)
+})
+
 describe('redirects', () => {
   const via = (to: string, hops: number) => {
     let url = to

@@ -1,36 +1,59 @@
+import { JSDOM } from 'jsdom'
+import { env } from '../../../src/env.js'
 import { RestError } from '../../errors/RestError.js'
-import type { Params } from '../../types.js'
-import type { RequestContext } from '../../types.js'
+import type { Params, RequestContext } from '../../types.js'
 import type { DownloadedImage } from '../../writes/downloadImage.js'
 import type { ImageInput } from '../../writes/imageArg.js'
 import { fetchImage } from '../../writes/storeImage.js'
 import type { LinkedRef } from './linkedPostsArg.js'
 
-/** The image URLs an event write would download: its own `image` and those of inline venues and organizers. */
-function imageUrls(params: Params, sent: (name: string) => boolean): string[] {
+/** The `image` URLs an event write would download: its own and those of inline venues and organizers. */
+function imageUrls(params: Params, sent: (name: string) => boolean, inline: Params[]): string[] {
   const inputs: ImageInput[] = []
   if (sent('image')) inputs.push(params.image as ImageInput)
-  for (const name of ['venue', 'organizer']) {
-    if (!sent(name)) continue
-    for (const ref of (params[name] as LinkedRef[] | null) ?? []) if ('inline' in ref && ref.given.has('image')) inputs.push(ref.inline.image as ImageInput)
+  for (const entry of inline) if (entry.image !== undefined) inputs.push(entry.image as ImageInput)
+  return inputs.flatMap((input) => (input && 'url' in input ? [input.url] : []))
+}
+
+/** The `<img>` sources of the descriptions that are on another site (this site's own images are linked, not fetched). */
+function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): string[] {
+  const ours = new Set([new URL(env.SITE_URL).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
+  const urls: string[] = []
+  for (const html of descriptions) {
+    if (typeof html !== 'string' || !/<img\b/i.test(html)) continue
+    for (const img of new JSDOM(html).window.document.querySelectorAll('img')) {
+      const src = img.getAttribute('src') ?? ''
+      if (!URL.canParse(src) || !/^https?:$/.test(new URL(src).protocol)) continue
+      if (!ours.has(new URL(src).origin)) urls.push(src)
+    }
   }
-  return [...new Set(inputs.flatMap((input) => (input && 'url' in input ? [input.url] : [])))]
+  return urls
 }
 
 /**
  * Downloads the images of an event write before its transaction opens, so no download (up to the
  * download timeout) runs while the write holds the database's write lock (SQLite has one per database).
- * A refused download is 400 image-download-failed, as storeImage would answer.
+ * A refused featured image is 400 image-download-failed at once, as storeImage would answer; a refused
+ * description image is remembered as refused, for storeImage to answer the same if the filtered
+ * description still has it.
  */
-export async function prefetchImages(ctx: RequestContext, params: Params, sent: (name: string) => boolean): Promise<Map<string, DownloadedImage>> {
-  const images = new Map<string, DownloadedImage>()
-  for (const url of imageUrls(params, sent)) {
+export async function prefetchImages(ctx: RequestContext, params: Params, sent: (name: string) => boolean): Promise<Map<string, DownloadedImage | Error>> {
+  const inline: Params[] = []
+  for (const name of ['venue', 'organizer']) {
+    if (sent(name)) for (const ref of (params[name] as LinkedRef[] | null) ?? []) if ('inline' in ref) inline.push(ref.inline)
+  }
+  const images = new Map<string, DownloadedImage | Error>()
+  for (const url of new Set(imageUrls(params, sent, inline))) {
     try {
       images.set(url, await fetchImage(ctx, url))
     } catch (err) {
       ctx.payload.logger.info({ err, url }, 'image download refused')
       throw new RestError('image-download-failed', 400)
     }
+  }
+  const descriptions = [sent('description') ? params.description : undefined, ...inline.map((entry) => entry.description)]
+  for (const url of new Set(descriptionImageUrls(ctx, descriptions))) {
+    if (!images.has(url)) images.set(url, await fetchImage(ctx, url).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))
   }
   return images
 }

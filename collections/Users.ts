@@ -7,6 +7,7 @@ import { resetPasswordEmail } from './auth/resetPasswordEmail.js'
 import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
 import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
 import { passwordResetNeedsEmail } from './hooks/passwordResetNeedsEmail.js'
+import { forgotPasswordOutsideTransaction } from './hooks/forgotPasswordOutsideTransaction.js'
 import { ROLES } from './roles.js'
 import { USERS } from './slugs.js'
 
@@ -30,7 +31,7 @@ export const Users: CollectionConfig = {
     delete: isAdministrator,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail, limitPasswordLogin] },
+  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail, forgotPasswordOutsideTransaction, limitPasswordLogin] },
   fields: [
     { name: 'username', type: 'text', required: true, unique: true, index: true },
     { name: 'displayName', type: 'text' },

@@ -50,8 +50,10 @@ export function emailAdapter(settings: EmailSettings): EmailAdapter {
       },
     })
   }
-  // One pooled-free transport: Payload sends rarely (password resets), so a connection per mail is fine.
-  const transport = nodemailer.createTransport(url)
+  // A connection per mail (Payload sends rarely: password resets). Shorter waits than nodemailer's
+  // defaults (minutes), so a dead mail server fails the request instead of holding it; the URL's own
+  // query parameters (e.g. ?connectionTimeout=) still win.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
   return ({ payload }) => {
     payload.logger.info(`E-mail through ${describeSmtpUrl(url)} from ${from.address}`)
     return {

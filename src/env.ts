@@ -91,9 +91,10 @@ export interface Env {
 /** A variable's value as read: the environment first, then .env. */
 type Raw = Record<string, string | undefined>
 
+/** A setting's error, naming it; `value: null` keeps the value out of the message (it may be a secret). */
 class EnvError extends Error {
-  constructor(name: string, rule: string, value: string | undefined) {
-    super(`${name} ${rule} (got "${value}")`)
+  constructor(name: string, rule: string, value: string | undefined | null) {
+    super(value === null ? `${name} ${rule}` : `${name} ${rule} (got "${value}")`)
     this.name = 'EnvError'
   }
 }
@@ -102,7 +103,7 @@ function databaseKind(uri: string): DatabaseKind {
   if (uri.startsWith('file:')) return 'sqlite'
   if (uri.startsWith('postgres://') || uri.startsWith('postgresql://')) return 'postgres'
   if (uri.startsWith('mongodb://') || uri.startsWith('mongodb+srv://')) return 'mongodb'
-  throw new EnvError('DATABASE_URI', 'must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv://', uri)
+  throw new EnvError('DATABASE_URI', 'must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv://', uri.split(':')[0] + ':…')
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -201,7 +202,7 @@ function logLevel(value: string | undefined, fallback: LogLevel): LogLevel {
 
 function smtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined
-  if (!/^smtps?:\/\/[^/]/.test(value)) throw new EnvError('SMTP_URL', 'must be an smtp:// or smtps:// URL', '…')
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new EnvError('SMTP_URL', 'must be an smtp:// or smtps:// URL', null)
   return value
 }
 
@@ -289,7 +290,7 @@ function dotEnv(source: NodeJS.ProcessEnv): Raw {
   }
   const parsed = parseEnv(readFileSync(file, 'utf8'))
   for (const name of Object.keys(parsed)) {
-    if (!ENV_NAMES.includes(name)) throw new EnvError(name, `in ${file} is not a setting of this service (see .env.example)`, parsed[name])
+    if (!ENV_NAMES.includes(name)) throw new EnvError(name, `in ${file} is not a setting of this service (see .env.example)`, null)
   }
   return parsed
 }

@@ -77,10 +77,12 @@ async function finish(started: Started) {
 
 describe.each(entries)('%s with a bad .env', (_name, run) => {
   it('an unknown name stops it, naming the variable in one line', async () => {
-    const file = envFile('unknown.env', ['PORT=3000', 'PROT=3000'])
+    const file = envFile('unknown.env', ['PORT=3000', 'PAYLAOD_SECRET=misspelt-s3cret'])
     const { code, output } = await run(file)
     expect(code).not.toBe(0)
-    expect(output).toMatch(new RegExp(`^(Calendar cannot start|Error): PROT in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a setting of this service.*$`, 'm'))
+    // A misspelt secret's value must not reach the logs.
+    expect(output).not.toContain('misspelt-s3cret')
+    expect(output).toMatch(new RegExp(`^(Calendar cannot start|Error): PAYLAOD_SECRET in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a setting of this service.*$`, 'm'))
     expect(output).not.toMatch(/^\s+at /m)
   })
 

@@ -39,6 +39,8 @@ export interface ParamSpec {
   default?: unknown | ((ctx: RequestContext) => unknown)
   required?: boolean
   items?: { type: string }
+  /** The items as /doc shows them when they are wider than the index's (which keeps the reference's). */
+  docItems?: { type: string }
   format?: string
   enum?: readonly string[]
   /** Checks and converts a present value; throws ParamError. Absent: the raw value is kept. */

@@ -14,6 +14,8 @@ export function termListArg(field: 'categories' | 'tags', description: string): 
   return {
     description,
     items: { type: 'integer' },
+    // IDs, slugs and names are all accepted: /doc says so (the index keeps the reference's integers).
+    docItems: { type: 'string' },
     parse: async (raw, ctx) => {
       const list = toList(raw)
       if (!list?.length || list.length > 100 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw new ParamError()

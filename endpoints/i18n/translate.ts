@@ -1,4 +1,5 @@
 import { de } from './catalogs/de.js'
+import { docs } from './catalogs/docs.js'
 import { errors } from './catalogs/errors.js'
 import { es } from './catalogs/es.js'
 import { events } from './catalogs/events.js'
@@ -11,7 +12,7 @@ import { terms } from './catalogs/terms.js'
 export type AreaCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>
 
 // Each area keeps its own file so route families can be translated independently.
-const AREAS: AreaCatalog[] = [{ fr, de, es }, errors, events, eventWrites, linked, terms]
+const AREAS: AreaCatalog[] = [{ fr, de, es }, docs, errors, events, eventWrites, linked, terms]
 
 /**
  * Message catalogs keyed by the English source text, as WordPress's __() is: every description and

@@ -1,5 +1,5 @@
 import { COMPONENT_SCHEMAS } from '../../endpoints/docs/schemas.js'
-import { DOC_TEXTS } from '../../endpoints/docs/openapi.js'
+import { DOC_TEXTS, SECURITY_SCHEMES } from '../../endpoints/docs/openapi.js'
 import { MESSAGES } from '../../endpoints/errors/messages.js'
 import { ROUTES } from '../../endpoints/routes.js'
 
@@ -14,6 +14,7 @@ export function declaredStrings(): Set<string> {
     return value
   })
   for (const text of Object.values(DOC_TEXTS)) strings.add(text)
+  for (const scheme of Object.values(SECURITY_SCHEMES)) strings.add(scheme.description)
   for (const text of Object.values(MESSAGES)) strings.add(text)
   return strings
 }

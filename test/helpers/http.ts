@@ -1,3 +1,5 @@
+import { validateAnswer } from './openapiValidator.js'
+
 export interface ApiResponse<T = any> {
   status: number
   headers: Headers
@@ -6,6 +8,7 @@ export interface ApiResponse<T = any> {
 
 /**
  * A tiny client for the calendar namespace: JSON in, JSON out, any status. `base` is TestApp.api.
+ * Namespace answers are checked against the app's /doc (openapiValidator.ts).
  * Bodies are sent as JSON unless `form` is set (then as application/x-www-form-urlencoded).
  */
 export function apiClient(base: string) {
@@ -25,7 +28,8 @@ export function apiClient(base: string) {
         body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       }
     }
-    const res = await fetch(`${base}${path}`, { method, headers, body })
+    const url = `${base}${path}`
+    const res = await fetch(url, { method, headers, body })
     const text = await res.text()
     let parsed: unknown = text
     try {
@@ -33,6 +37,8 @@ export function apiClient(base: string) {
     } catch {
       // keep the text
     }
+    // Every namespace answer must be what the live /doc says it is (fails the calling test otherwise).
+    await validateAnswer({ method, url, status: res.status, body: parsed })
     return { status: res.status, headers: res.headers, body: parsed as T }
   }
   return {

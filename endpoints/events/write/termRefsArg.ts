@@ -18,6 +18,8 @@ export function termRefsArg(description: string): ParamSpec {
   return {
     default: null,
     items: { type: 'integer' },
+    // IDs, slugs and names are all accepted: /doc says so (the index keeps the reference's integers).
+    docItems: { type: 'string' },
     description,
     parse: (raw): TermRef[] | null => {
       if (raw === null) return null

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
@@ -83,13 +84,21 @@ export async function runFuzz<C>(options: FuzzOptions<C>): Promise<{ sent: numbe
 }
 
 /**
- * Memory of this process (the server runs in it) after a full garbage collection, in MB: RSS, and the
- * JavaScript heap plus buffers, which is where a leak would show.
+ * Memory of this process (the server runs in it) after a full garbage collection, in MB: RSS, its
+ * anonymous part (Linux: without file-backed pages such as SQLite's mapped files), and the JavaScript
+ * heap plus buffers, which is where a leak in JavaScript would show.
  */
-export function memoryMb(): { rss: number; heap: number } {
+export function memoryMb(): { rss: number; anon: number; heap: number } {
   v8.setFlagsFromString('--expose-gc')
   const gc = runInNewContext('gc') as () => void
   gc()
   const usage = process.memoryUsage()
-  return { rss: usage.rss / 2 ** 20, heap: (usage.heapUsed + usage.external) / 2 ** 20 }
+  let anon = usage.rss
+  try {
+    const kb = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
+    if (kb) anon = Number(kb) * 1024
+  } catch {
+    // not Linux: RSS as a whole
+  }
+  return { rss: usage.rss / 2 ** 20, anon: anon / 2 ** 20, heap: (usage.heapUsed + usage.external) / 2 ** 20 }
 }

@@ -8,6 +8,7 @@ import { RestError } from '../endpoints/errors/RestError.js'
 import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
 import { env } from './env.js'
 import { healthRouter } from './healthRouter.js'
+import { icalRouter } from './ical/icalRouter.js'
 import { withBufferedBody } from './guards/bodyLimit.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
 import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
@@ -57,6 +58,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
     throw new RestError('rest_no_route', 404)
   })
 
+  app.use('/ical', icalRouter(payload, options, { url: env.SITE_URL, locale: env.LOCALES[0]! }))
   // Payload's handlers see no socket: the client's address travels in a header the sign-in limits read.
   if (nextHandler) app.all('/{*splat}', forwardClientAddress, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
   else app.use(() => {

@@ -30,7 +30,7 @@ const postFields: Record<string, Schema> = {
   url: str('The URL to the post page', { format: 'uri' }),
   global_id: str('The global ID of the post'),
   global_id_lineage: arrayOf({ type: 'string' }, 'The global ID lineage of the post'),
-  json_ld: { type: 'object', description: 'The schema.org description of the post (single reads)' },
+  json_ld: { type: 'object', additionalProperties: true, description: 'The schema.org description of the post (single reads)' },
 }
 const postRequired = ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'global_id', 'global_id_lineage']
 
@@ -84,7 +84,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
           up: str('The parent term REST URL', { format: 'uri' }),
         }, ['self', 'collection']),
       },
-      _links: { type: 'object', description: 'Links to related resources (single term answers)' },
+      _links: { type: 'object', additionalProperties: true, description: 'Links to related resources (single term answers)' },
     },
     ['id', 'name', 'slug', 'taxonomy', 'description', 'count', 'urls'],
   ),
@@ -213,9 +213,16 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
             description: 'The message of each invalid parameter, or the names of the missing ones',
             anyOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'array', items: { type: 'string' } }],
           },
+          // PHP's empty array is [] on the wire.
+          details: {
+            description: 'Why each invalid parameter was refused, where a check says more',
+            anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array', maxItems: 0 }],
+          },
+          term_id: int('The ID of the term that already exists'),
         },
         required: ['status'],
       },
+      additional_data: arrayOf({ type: 'integer' }, 'The ID of the term that already exists, as WordPress repeats it'),
     },
     required: ['code', 'message', 'data'],
   },

@@ -3,6 +3,9 @@ import type { AreaCatalog } from '../translate.js'
 // Texts of /doc: schema descriptions, answer descriptions and authentication schemes, keyed by the English text.
 export const docs: AreaCatalog = {
   fr: {
+    'Why each invalid parameter was refused, where a check says more': "Pourquoi chaque paramètre invalide a été refusé, quand une vérification en dit plus",
+    'The ID of the term that already exists': "L'ID du terme qui existe déjà",
+    'The ID of the term that already exists, as WordPress repeats it': "L'ID du terme qui existe déjà, tel que WordPress le répète",
     'The image file size in bytes in the specified size': "La taille du fichier de l'image en octets dans la taille spécifiée",
     'The term group': 'Le groupe du terme',
     'The term taxonomy ID': "L'ID de taxonomie du terme",
@@ -48,6 +51,9 @@ export const docs: AreaCatalog = {
     'The session cookie of a sign-in on /api/users/login': "Le cookie de session d'une connexion sur /api/users/login",
   },
   de: {
+    'Why each invalid parameter was refused, where a check says more': "Warum jeder ungültige Parameter abgelehnt wurde, wo eine Prüfung mehr sagt",
+    'The ID of the term that already exists': "Die ID des bereits vorhandenen Begriffs",
+    'The ID of the term that already exists, as WordPress repeats it': "Die ID des bereits vorhandenen Begriffs, wie WordPress sie wiederholt",
     'The image file size in bytes in the specified size': 'Die Dateigröße des Bildes in Bytes in der angegebenen Größe',
     'The term group': 'Die Gruppe des Begriffs',
     'The term taxonomy ID': 'Die Taxonomie-ID des Begriffs',
@@ -93,6 +99,9 @@ export const docs: AreaCatalog = {
     'The session cookie of a sign-in on /api/users/login': 'Das Sitzungscookie einer Anmeldung über /api/users/login',
   },
   es: {
+    'Why each invalid parameter was refused, where a check says more': "Por qué se rechazó cada parámetro no válido, cuando una comprobación dice más",
+    'The ID of the term that already exists': "El ID del término que ya existe",
+    'The ID of the term that already exists, as WordPress repeats it': "El ID del término que ya existe, tal como WordPress lo repite",
     'The image file size in bytes in the specified size': 'El tamaño del archivo de la imagen en bytes en el tamaño especificado',
     'The term group': 'El grupo del término',
     'The term taxonomy ID': 'El ID de taxonomía del término',

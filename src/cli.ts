@@ -52,6 +52,15 @@ const COMMANDS: Record<string, Command> = {
     check: async (flags) => void (await import('./commands/passwordRule.js')).checkPassword(flags.password),
     run: async ({ flags, payload }) => (await import('./commands/setPassword.js')).setPassword(await payload(), flags),
   },
+  'users:unlock': {
+    synopsis: '--user <username|email> [--address A] | --address A',
+    help: "Lifts the user's sign-in locks from every address (or from A only); --address alone lifts that address's own lock.",
+    flags: ['user', 'address'],
+    check: async (flags) => {
+      if (!flags.user && !flags.address) throw new (await import('./commands/CommandError.js')).CommandError('give --user U, --address A, or both')
+    },
+    run: async ({ flags, payload }) => (await import('./commands/unlockUser.js')).unlockUser(await payload(), flags),
+  },
   'app-passwords:create': {
     synopsis: '--user <username|email> --name LABEL',
     help: 'Prints the new application password as the last line (it is shown only once).',
@@ -84,6 +93,22 @@ const COMMANDS: Record<string, Command> = {
     synopsis: 'FILE [--force]',
     help: 'Restores a db:backup file into DATA_DIR; --force replaces a database with content (kept aside).',
     run: async ({ args }) => (await import('./commands/databaseCommand.js')).databaseCommand('db:restore', args),
+  },
+  'seed:demo': {
+    synopsis: '[--seed N] [--events N] [--force]',
+    help: 'A demo calendar (300 upcoming events in 5 zones, venues, organizers, terms, demo users); refuses a second one unless --force.',
+    check: async () => void (await import('./commands/seedDemo.js')).parseSeedDemoArgs(process.argv.slice(3)),
+    run: async ({ args, payload }) => (await import('./commands/seedDemo.js')).seedDemoCommand(payload, args),
+  },
+  'import:tec': {
+    synopsis: '--from <site>/wp-json [--user U --app-password P] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N]',
+    help: 'Imports a The Events Calendar site (REST API v1) keeping IDs and slugs; re-runs update, interrupted runs resume.',
+    run: async ({ args, payload }) => (await import('./commands/importTec.js')).importTecCommand(payload, args),
+  },
+  'import:ics': {
+    synopsis: '<file|url> [--until DATE] [--user U] [--dry-run] [--allow-private-hosts]',
+    help: 'Imports the events of an iCalendar file or URL (recurring ones expanded until DATE, a year ahead by default); re-runs update by UID, never duplicate.',
+    run: async ({ args, payload }) => (await import('./commands/importIcs.js')).importIcsCommand(payload, args),
   },
 }
 

@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util'
+import type { Payload } from 'payload'
+import { env } from '../env.js'
+import { ImportError } from '../import/ImportError.js'
+import { CommandError } from './CommandError.js'
+
+const OPTIONS = {
+  from: { type: 'string' },
+  user: { type: 'string' },
+  'app-password': { type: 'string' },
+  author: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'allow-private-hosts': { type: 'boolean', default: false },
+  'per-page': { type: 'string' },
+} as const
+
+export function parseImportTecArgs(args: string[]) {
+  let values
+  try {
+    values = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new CommandError((error as Error).message.split('. ')[0])
+  }
+  if (!values.from) throw new CommandError('missing --from <site>/wp-json')
+  if (Boolean(values.user) !== Boolean(values['app-password'])) throw new CommandError('--user and --app-password go together')
+  const perPage = values['per-page'] === undefined ? 50 : Number(values['per-page'])
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw new CommandError('--per-page must be a whole number from 1 to 100')
+  return { ...values, perPage }
+}
+
+/** import:tec: the CLI's face of importTec (flags, one-line errors, the summary on stdout). */
+export async function importTecCommand(payload: () => Promise<Payload>, args: string[]): Promise<number> {
+  const flags = parseImportTecArgs(args)
+  const { importTec } = await import('../import/importTec.js')
+  try {
+    const s = await importTec(payload, {
+      from: flags.from!,
+      user: flags.user,
+      appPassword: flags['app-password'],
+      author: flags.author,
+      dryRun: flags['dry-run'],
+      allowPrivateHosts: flags['allow-private-hosts'],
+      dataDir: env.DATA_DIR,
+      databaseUri: env.DATABASE_URI,
+      perPage: flags.perPage,
+    })
+    const line = (kind: keyof typeof s.counts) => {
+      const c = s.counts[kind]
+      return `${kind}: ${c.created} ${flags['dry-run'] ? 'to create' : 'created'}, ${c.updated} ${flags['dry-run'] ? 'to update' : 'updated'}, ${c.unchanged} unchanged${c.failed ? `, ${c.failed} failed` : ''}`
+    }
+    process.stdout.write(
+      [
+        `${flags['dry-run'] ? 'Dry run of the import' : 'Imported'} from ${s.root} in ${s.seconds.toFixed(1)} s:`,
+        ...(['categories', 'tags', 'venues', 'organizers', 'events'] as const).map((k) => `  ${line(k)}`),
+        `  images: ${s.images} stored${s.imagesFailed ? `, ${s.imagesFailed} refused` : ''}; users created: ${s.usersCreated}; warnings: ${s.warnings}`,
+      ].join('\n') + '\n',
+    )
+    const failed = Object.values(s.counts).some((c) => c.failed)
+    return failed ? 1 : 0
+  } catch (error) {
+    if (error instanceof ImportError) throw new CommandError(error.message)
+    throw error
+  }
+}

@@ -1,0 +1,344 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { CollectionSlug, Payload } from 'payload'
+import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
+import { IMPORT_ID } from '../../collections/hooks/assignId.js'
+import { reserveIds } from '../../collections/hooks/reserveIds.js'
+import type { RequestContext } from '../../endpoints/types.js'
+import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
+import type { ResolvedCalendarOptions } from '../options.js'
+import { AuthorMap, type UserDoc } from './AuthorMap.js'
+import { ImageMap } from './ImageMap.js'
+import { ImportError } from './ImportError.js'
+import { ImportProgress, type KindCounts } from './ImportProgress.js'
+import { ImportState, type ImportKind } from './ImportState.js'
+import { TecClient } from './TecClient.js'
+import { eventData, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
+
+export interface ImportTecOptions {
+  from: string
+  user?: string
+  appPassword?: string
+  author?: string
+  dryRun?: boolean
+  allowPrivateHosts?: boolean
+  dataDir: string
+  databaseUri: string
+  perPage?: number
+  /** Lines for the operator (warnings); the progress goes to stderr. */
+  warn?: (line: string) => void
+  progress?: ImportProgress
+  backoffMs?: (attempt: number) => number
+}
+
+export interface ImportTecSummary {
+  root: string
+  counts: Record<Exclude<ImportKind, 'media' | 'users'>, KindCounts>
+  images: number
+  imagesFailed: number
+  usersCreated: number
+  warnings: number
+  seconds: number
+}
+
+type PostKind = 'venues' | 'organizers' | 'events'
+const COLLECTION: Record<Exclude<ImportKind, 'media' | 'users'>, CollectionSlug> = {
+  categories: CATEGORIES as CollectionSlug,
+  tags: TAGS as CollectionSlug,
+  venues: VENUES as CollectionSlug,
+  organizers: ORGANIZERS as CollectionSlug,
+  events: EVENTS as CollectionSlug,
+}
+const SEQUENCE_MEMBERS: Record<IdSequence, CollectionSlug[]> = {
+  term: [CATEGORIES, TAGS] as CollectionSlug[],
+  post: [EVENTS, VENUES, ORGANIZERS] as CollectionSlug[],
+}
+// Every status a writer may list; asked for in one request, or one by one when the site takes a single one.
+const WRITER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private']
+const EVERY_DATE = { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' }
+
+const fingerprintOf = (wire: unknown) => createHash('sha1').update(JSON.stringify(wire)).digest('base64url')
+const newCounts = (): KindCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0 })
+
+/**
+ * import:tec: reads a The Events Calendar site's REST API page by page and writes what it finds here,
+ * keeping IDs (where free) and slugs, through the collections' own writes (hooks keep slugs unique,
+ * term counts, markup filtering and cache invalidation). Re-runs update what changed; an interrupted
+ * run resumes after its last completed page (ImportState).
+ */
+export async function importTec(openPayload: () => Promise<Payload>, options: ImportTecOptions): Promise<ImportTecSummary> {
+  const started = performance.now()
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const dryRun = Boolean(options.dryRun)
+  const perPage = options.perPage ?? 50
+  const client = new TecClient(options.from, { user: options.user, appPassword: options.appPassword, backoffMs: options.backoffMs })
+  const root = await client.discover()
+  await client.checkCredentials()
+  // Opened once the site answered: an unreachable site or refused credentials answer in a second.
+  const payload = await openPayload()
+  const state = await ImportState.open(options.dataDir, root, options.databaseUri)
+  const calendar = (payload.config.custom as { calendar: ResolvedCalendarOptions }).calendar
+  const authors = new AuthorMap(payload, client, state, { author: options.author, dryRun })
+  await authors.checkAuthor()
+  const images = new ImageMap(payload, state, {
+    maxBytes: calendar.maxUploadBytes,
+    allowPrivateHosts: Boolean(options.allowPrivateHosts),
+    dryRun,
+  })
+  const progress = options.progress ?? new ImportProgress()
+  const counts = { categories: newCounts(), tags: newCounts(), venues: newCounts(), organizers: newCounts(), events: newCounts() }
+  let warnings = 0
+  const warning = (line: string) => {
+    warnings++
+    warn(`warning: ${line}`)
+  }
+
+  /** IDs of `ids` already used in the sequence's collections here (trashed posts included). */
+  async function takenIds(sequence: IdSequence, ids: number[]): Promise<Set<number>> {
+    const taken = new Set<number>()
+    if (!ids.length) return taken
+    for (const collection of SEQUENCE_MEMBERS[sequence]) {
+      const found = await payload.find({
+        collection,
+        where: { id: { in: ids } },
+        limit: ids.length,
+        depth: 0,
+        pagination: false,
+        select: { id: true } as never,
+        trash: true,
+        overrideAccess: true,
+      })
+      for (const doc of found.docs as Array<{ id: number }>) taken.add(doc.id)
+    }
+    return taken
+  }
+
+  /**
+   * Plans a page: which source records are new, and for those whose ID is free here, reserves the IDs
+   * in the sequence before writing, so nothing else here is handed one of them meanwhile.
+   */
+  async function planPage(kind: Exclude<ImportKind, 'media' | 'users'>, ids: number[]): Promise<Set<number>> {
+    const sequence: IdSequence = kind === 'categories' || kind === 'tags' ? 'term' : 'post'
+    const fresh = ids.filter((id) => state.target(kind, id) === undefined && Number.isInteger(id) && id > 0 && id <= 2147483647)
+    const taken = await takenIds(sequence, fresh)
+    const keep = new Set(fresh.filter((id) => !taken.has(id)))
+    if (keep.size && !dryRun) await reserveIds(payload, sequence, Math.max(...keep))
+    return keep
+  }
+
+  /** Creates or updates one record; the target ID, or undefined when it failed. */
+  async function write(
+    kind: Exclude<ImportKind, 'media' | 'users'>,
+    sourceId: number,
+    wire: unknown,
+    keep: Set<number>,
+    build: (creating: boolean) => Promise<Record<string, unknown>>,
+  ): Promise<number | undefined> {
+    const collection = COLLECTION[kind]
+    const fingerprint = fingerprintOf(wire)
+    const mapped = state.target(kind, sourceId)
+    try {
+      if (mapped !== undefined) {
+        const exists = await payload.count({ collection, where: { id: { equals: mapped } }, trash: true, overrideAccess: true })
+        if (exists.totalDocs) {
+          if (state.fingerprint(kind, sourceId) === fingerprint) {
+            counts[kind].unchanged++
+            return mapped
+          }
+          if (!dryRun) {
+            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true })
+            state.remember(kind, sourceId, mapped, fingerprint)
+          }
+          counts[kind].updated++
+          return mapped
+        }
+      }
+      if (dryRun) {
+        counts[kind].created++
+        return sourceId
+      }
+      const data = await build(true)
+      const doc = await payload.create({
+        collection,
+        data,
+        overrideAccess: true,
+        depth: 0,
+        context: keep.has(sourceId) ? { [IMPORT_ID]: sourceId } : {},
+      })
+      state.remember(kind, sourceId, doc.id as number, fingerprint)
+      counts[kind].created++
+      return doc.id as number
+    } catch (error) {
+      counts[kind].failed++
+      const detail = (error as { data?: { errors?: Array<{ message?: string; path?: string }> } }).data?.errors
+      warning(`${kind} ${sourceId} not written: ${(error as Error).message}${detail ? ` ${JSON.stringify(detail)}` : ''}`)
+      return undefined
+    }
+  }
+
+  /** The description's rich text; images inside it are stored like featured ones, or dropped with a warning. */
+  async function description(html: unknown, author: UserDoc, what: string): Promise<Record<string, unknown> | null> {
+    if (typeof html !== 'string' || !html.trim()) return null
+    const ctx = {
+      payload,
+      user: author.id ? author : null,
+      options: { ...calendar, allowPrivateImageHosts: Boolean(options.allowPrivateHosts) },
+    } as unknown as RequestContext
+    try {
+      return await htmlToRichText(ctx, html)
+    } catch {
+      warning(`${what}: an image in the description could not be stored; the description is kept without it`)
+      return htmlToRichText(ctx, html.replace(/<img\b[^>]*>/gi, ''))
+    }
+  }
+
+  const map = (kind: ImportKind, ids: number[]) =>
+    ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)
+
+  /** Every page of a list, resuming after the pages the previous run completed. */
+  async function eachPage<T>(
+    kind: Exclude<ImportKind, 'media' | 'users'>,
+    query: Record<string, string>,
+    handle: (items: T[]) => Promise<void>,
+  ): Promise<void> {
+    const done = state.pagesDone(kind, perPage)
+    const first = await client.page<T>(kind, done + 1, perPage, query)
+    const total = first.total
+    progress.start(kind, total, Math.min(done * perPage, total))
+    let next: Promise<typeof first> | undefined
+    for (let page = done + 1, current = first; current.items.length; page++) {
+      // The next page is fetched while this one is written.
+      next = page < current.totalPages ? client.page<T>(kind, page + 1, perPage, query) : undefined
+      next?.catch(() => {})
+      await handle(current.items)
+      if (!dryRun) await state.pageDone(kind, page, perPage)
+      progress.advance(kind, current.items.length, total)
+      if (!next) break
+      current = await next
+    }
+  }
+
+  /** The status filter: every status with credentials (in one list if the site takes it). */
+  async function statusQuery(kind: PostKind): Promise<Record<string, string>> {
+    const base: Record<string, string> = kind === 'events' ? { ...EVERY_DATE } : {}
+    if (!client.authenticated) return base
+    // context=edit: an editor's list shows password-protected events whole (reference section 10).
+    const query = { ...base, status: WRITER_STATUSES.join(',') }
+    const probe = await client.get(`${root}/${kind}?${new URLSearchParams({ ...query, per_page: '1' })}`)
+    if (probe.status === 200 || probe.status === 404) return query
+    warning(`${kind}: the site refused status=${WRITER_STATUSES.join(',')} (${probe.status}); only published ones are read`)
+    return base
+  }
+
+  /**
+   * A password-protected event reads with its protected fields blanked (all_day null, reference
+   * section 10), even to an editor's list: its whole object is read alone with context=edit. Its
+   * password is read from WordPress's own posts route where the site lets the credentials; TEC's
+   * namespace never shows it, so otherwise the event gets a new random one (it stays protected) and a
+   * warning names it.
+   */
+  async function unprotect(wire: WirePost): Promise<{ wire: WirePost; locked: boolean; password?: string }> {
+    if (wire.all_day !== null) return { wire, locked: false }
+    let full = wire
+    if (client.authenticated) {
+      const single = await client.get(`${root}/events/${wire.id}?context=edit`)
+      if (single.status === 200 && single.body && typeof single.body === 'object') full = single.body as WirePost
+    }
+    const wpRoot = root.replace(/\/(tribe|calendar)\/events\/v1$/, '')
+    const wp = client.authenticated ? await client.get(`${wpRoot}/wp/v2/tribe_events/${wire.id}?context=edit&_fields=password`).catch(() => undefined) : undefined
+    const password = (wp?.status === 200 && (wp.body as { password?: unknown })?.password) || undefined
+    return { wire: full, locked: true, password: typeof password === 'string' && password ? password : undefined }
+  }
+
+  try {
+    // Terms first: posts link to them. Categories are read whole, then written parents first.
+    for (const kind of ['categories', 'tags'] as const) {
+      const terms: WireTerm[] = []
+      let page = 1
+      for (;;) {
+        const got = await client.page<WireTerm>(kind, page, perPage, { hide_empty: 'false' })
+        terms.push(...got.items)
+        if (!got.items.length || page >= got.totalPages) break
+        page++
+      }
+      progress.start(kind, terms.length, 0)
+      const byId = new Map(terms.map((t) => [t.id, t]))
+      const depth = (t: WireTerm, seen = 0): number => (t.parent && byId.has(t.parent) && seen < 50 ? 1 + depth(byId.get(t.parent)!, seen + 1) : 0)
+      const ordered = [...terms].sort((a, b) => depth(a) - depth(b) || a.id - b.id)
+      const keep = await planPage(kind, ordered.map((t) => t.id))
+      for (const term of ordered) {
+        await write(kind, term.id, term, keep, async () => ({
+          ...termData(term),
+          ...(kind === 'categories' ? { parent: (term.parent && state.target('categories', term.parent)) || null } : {}),
+        }))
+      }
+      progress.advance(kind, terms.length, terms.length)
+      if (!dryRun) await state.save()
+    }
+
+    for (const kind of ['venues', 'organizers'] as const) {
+      const toData = kind === 'venues' ? venueData : organizerData
+      await eachPage<WirePost>(kind, await statusQuery(kind), async (items) => {
+        const keep = await planPage(kind, items.map((i) => i.id))
+        for (const wire of items) {
+          await write(kind, wire.id, wire, keep, async () => {
+            const author = await authors.resolve(wire.author)
+            return {
+              ...toData(wire, calendar.siteTimezone),
+              author: author.id || undefined,
+              description: await description(wire.description, author, `${kind} ${wire.id}`),
+              image: await images.resolve(wire.image),
+            }
+          })
+        }
+      })
+    }
+
+    await eachPage<WirePost>('events', await statusQuery('events'), async (items) => {
+      const keep = await planPage('events', items.map((i) => i.id))
+      // Images are downloaded a few at a time ahead of the writes, which need them one by one.
+      let next = 0
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < items.length) await images.resolve(items[next++]!.image)
+        }),
+      )
+      for (const listed of items) {
+        const { wire, locked, password } = await unprotect(listed)
+        await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
+          const author = await authors.resolve(wire.author)
+          let secret = password
+          if (locked && !secret && creating) {
+            warning(`event ${wire.id} is password-protected; the site does not show its password, so it got a new random one (set yours in the admin)`)
+            secret = randomBytes(18).toString('base64url')
+          }
+          return {
+            ...eventData(wire, calendar.siteTimezone),
+            ...(secret ? { password: secret } : {}),
+            author: author.id || undefined,
+            description: await description(wire.description, author, `event ${wire.id}`),
+            image: await images.resolve(wire.image),
+            categories: map('categories', linkedIds(wire.categories)),
+            tags: map('tags', linkedIds(wire.tags)),
+            venues: map('venues', linkedIds(wire.venue)),
+            organizers: map('organizers', linkedIds(wire.organizer)),
+          }
+        })
+      }
+    })
+    if (!dryRun) await state.finished()
+  } finally {
+    progress.stop()
+  }
+  if (images.failed.length) for (const line of images.failed) warning(`image not stored: ${line}`)
+  return {
+    root,
+    counts,
+    images: images.stored,
+    imagesFailed: images.failed.length,
+    usersCreated: authors.created,
+    warnings,
+    seconds: (performance.now() - started) / 1000,
+  }
+}
+
+export { ImportError }

@@ -3,6 +3,7 @@ import type { Sort, Where } from 'payload'
 import { protectedReadableWhere } from '../../collections/access/protectedReadableWhere.js'
 import { parseTime } from '../dates/parseTime.js'
 import { WP_DATE_FORMAT } from '../dates/wallClock.js'
+import { searchWhere } from '../linked/searchWords.js'
 import { isTruthy } from '../params/isTruthy.js'
 import { statusesFor } from '../params/statusArg.js'
 import { statusWhere } from '../queries/statusWhere.js'
@@ -47,14 +48,35 @@ function boundary(name: DateParam, raw: unknown, strict: boolean, zone: string):
 }
 
 /**
+ * A date comparison at WordPress's precision, whole seconds: the reference formats the boundary as
+ * Y-m-d H:i:s (dropping a fraction sent in strict mode) and stores dates to the second, so an event
+ * touching the boundary second is on the inclusive side of it, even if it was saved with milliseconds.
+ */
+function bySecond(operator: (typeof DATE_FILTERS)[number][2], at: DateTime): Where[string] {
+  const second = at.toUTC().startOf('second')
+  const next = second.plus({ seconds: 1 })
+  switch (operator) {
+    case 'greater_than_equal':
+      return { greater_than_equal: second.toISO() }
+    case 'less_than_equal':
+      return { less_than: next.toISO() }
+    case 'greater_than':
+      return { greater_than_equal: next.toISO() }
+    case 'less_than':
+      return { less_than: second.toISO() }
+  }
+}
+
+/**
  * GET /events parameters → a Payload query (pure: no I/O). `venueIdsNearby` is the geolocation
- * filter's venue list when one applies (resolved beforehand, see nearbyVenueIds).
+ * filter's venue list when one applies (resolved beforehand, see nearbyVenueIds); `categoryIds` the
+ * `categories` filter's terms with their descendants (see withDescendants).
  */
 export function buildEventsQuery(
   params: Params,
   input: EndpointInput,
   ctx: RequestContext,
-  options: { venueIdsNearby?: number[]; canSearchProtected: boolean },
+  options: { venueIdsNearby?: number[]; canSearchProtected: boolean; categoryIds?: number[] },
 ): EventsQuery {
   const zone = ctx.options.siteTimezone
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
@@ -74,16 +96,20 @@ export function buildEventsQuery(
       if ((name === 'start_date' || name === 'end_date') && relative && !input.given.has(name)) continue
       const at = boundary(name, params[name], strict, zone)
       if (!at) continue
-      and.push({ [field]: { [operator]: at.toUTC().toISO() } })
+      and.push({ [field]: bySecond(operator, at) })
       if (name === 'start_date' || name === 'end_date') filters.push([name, at.toFormat(WP_DATE_FORMAT)])
     }
   }
 
   if (params.search !== undefined) {
-    const like = { like: params.search }
+    // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
-    const hidden: Where = { or: [{ descriptionHtml: like }, { excerpt: like }] }
-    and.push({ or: [{ title: like }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] })
+    and.push(
+      searchWhere(params.search as string, (word) => {
+        const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
+        return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
+      }),
+    )
     filters.push(['search', params.search as string])
   }
 
@@ -135,7 +161,9 @@ export function buildEventsQuery(
   for (const field of ['categories', 'tags'] as const) {
     const terms = params[field] as { ids: number[]; given: string[] } | undefined
     if (!terms) continue
-    and.push({ [field]: { in: terms.ids } })
+    // Categories match their child categories' events too (include_children, see withDescendants).
+    const ids = field === 'categories' && options.categoryIds ? options.categoryIds : terms.ids
+    and.push({ [field]: { in: ids } })
     lists.push([field, terms.given.join(',')])
     readsProtected = true
   }

@@ -1,20 +1,21 @@
 import { EVENTS } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
 import { stringArg } from '../params/kinds.js'
-import { findPostId } from '../permissions/findPostId.js'
+import { findSlugId } from '../linked/findSlugId.js'
 import type { ParamSpec } from '../types.js'
 
 const slug = stringArg({ maxLength: 200 })
 
 /**
  * `slug` of GET and DELETE /events/by-slug/<slug>: the slug of an event, trashed ones included,
- * converted to its ID; anything else (another post type's slug too) is 400 rest_invalid_param (reference 6.6).
+ * converted to its ID; anything else (another post type's slug too, a draft's for anonymous callers)
+ * is 400 rest_invalid_param (reference 6.6).
  */
 export function eventSlugArg(description: string): ParamSpec {
   return {
     ...stringArg({ description, required: true, maxLength: 200 }),
     parse: async (raw, ctx, name) => {
-      const id = await findPostId(ctx, EVENTS, { slug: (await slug.parse!(raw, ctx, name)) as string })
+      const id = await findSlugId(ctx, EVENTS, (await slug.parse!(raw, ctx, name)) as string)
       if (id === undefined) throw new ParamError()
       return id
     },

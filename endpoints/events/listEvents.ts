@@ -6,6 +6,7 @@ import { archiveHeaders, archiveLinks } from '../serializers/archiveLinks.js'
 import type { EventDoc } from '../serializers/docs.js'
 import { serializeEvent } from '../serializers/event.js'
 import type { EndpointInput, Params, RequestContext, RestResponse } from '../types.js'
+import { withDescendants } from '../terms/withDescendants.js'
 import { buildEventsQuery } from './buildEventsQuery.js'
 import { nearbyVenueIds } from './nearbyVenueIds.js'
 import { readUnlocked, unlockedIds } from './unlockEvents.js'
@@ -17,7 +18,9 @@ import { readUnlocked, unlockedIds } from './unlockEvents.js'
  */
 export async function listEvents(ctx: RequestContext, params: Params, input: EndpointInput): Promise<RestResponse> {
   const venueIdsNearby = await nearbyVenueIds(ctx, params)
-  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user) })
+  const categories = params.categories as { ids: number[] } | undefined
+  const categoryIds = categories ? await withDescendants(ctx, categories.ids) : undefined
+  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user), categoryIds })
   const result =
     venueIdsNearby && !venueIdsNearby.length
       ? { docs: [], totalDocs: 0 }

@@ -14,6 +14,7 @@ import { eventLinkWhere } from './eventLinkWhere.js'
 import type { LinkedDoc, LinkedKind } from './LinkedKind.js'
 import { pageByPostDate } from './pageByPostDate.js'
 import { serializeLinkedList } from './serializeLinkedList.js'
+import { searchWhere } from './searchWords.js'
 import { truthyArg } from './truthyArg.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
@@ -46,7 +47,8 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       })
       const clauses: Where[] = [byStatus.where, ...(linked ?? [])]
       if (typeof params.search === 'string') {
-        clauses.push({ or: kind.searchFields.map((field) => ({ [field]: { contains: params.search } })) })
+        // Every word somewhere in the fields, as WordPress searches (not the phrase as one substring).
+        clauses.push(searchWhere(params.search, kind.searchFields))
       }
       // A search that matches nothing counts 0 (deliberate difference 6.5: the reference counts every venue).
       const { ids: pageIds, total } = linked

@@ -1,6 +1,6 @@
 import { ParamError } from '../errors/ParamError.js'
 import type { ParamSpec } from '../types.js'
-import { findPostId } from '../permissions/findPostId.js'
+import { findSlugId } from './findSlugId.js'
 import type { LinkedKind } from './LinkedKind.js'
 
 /**
@@ -15,7 +15,7 @@ export function linkedSlugArg(kind: LinkedKind): ParamSpec {
     required: true,
     parse: async (raw, ctx, name) => {
       if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
-      const id = raw && raw.length <= 400 ? await findPostId(ctx, kind.collection, { slug: raw }) : undefined
+      const id = raw && raw.length <= 400 ? await findSlugId(ctx, kind.collection, raw) : undefined
       if (id === undefined) throw new ParamError()
       return id
     },

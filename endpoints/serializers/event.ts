@@ -1,8 +1,10 @@
+import { compareTermNames } from '../terms/compareTermNames.js'
 import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../dates/wallClock.js'
 import type { RequestContext } from '../types.js'
 import { serializeCost } from './cost.js'
 import type { EventDoc, Relation, TermDoc } from './docs.js'
 import { idOf, idsOf } from './docs.js'
+import { autop } from './autop.js'
 import { jsonLdDescription } from './html.js'
 import { serializeImage } from './image.js'
 import { serializeOrganizer, organizerJsonLd } from './organizer.js'
@@ -12,6 +14,7 @@ import { globalId, permalink } from './site.js'
 import { stripProtected } from './stripProtected.js'
 import { serializeEventTerm, type Taxonomy } from './term.js'
 import { serializeVenue, venueJsonLd } from './venue.js'
+import { wireSlug } from './wireSlug.js'
 
 export interface EventSerializeOptions {
   /** Single reads carry JSON-LD, on the event and its venue and organizers (reference 6.1). */
@@ -24,6 +27,7 @@ function terms(values: Array<Relation<TermDoc>> | null | undefined, map: Map<num
   return idsOf(values)
     .map((id) => map.get(id))
     .filter((term): term is TermDoc => Boolean(term))
+    .sort(compareTermNames)
     .map((term) => serializeEventTerm(term, taxonomy, ctx))
 }
 
@@ -64,8 +68,8 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
     rest_url: `${ctx.base}/events/${event.id}`,
     title: event.title.trim(),
     description: event.descriptionHtml ?? '',
-    excerpt: event.excerpt ?? '',
-    slug: event.slug ?? '',
+    excerpt: autop(event.excerpt),
+    slug: wireSlug(event),
     image: serializeImage(related.media.get(idOf(event.image) ?? 0)),
     all_day: Boolean(event.allDay),
     start_date: startLocal,

@@ -7,6 +7,7 @@ import { postDates, wireStatus } from './postDates.js'
 import type { Related } from './related.js'
 import { globalId, permalink } from './site.js'
 import { isEmpty } from './venue.js'
+import { wireSlug } from './wireSlug.js'
 
 /** The organizer's schema.org Person (also the `organizer` of an event's JSON-LD). */
 export function organizerJsonLd(organizer: OrganizerDoc): Record<string, unknown> {
@@ -37,7 +38,7 @@ export function serializeOrganizer(
     organizer: organizer.title,
     description: organizer.descriptionHtml ?? '',
     excerpt: '',
-    slug: organizer.slug ?? '',
+    slug: wireSlug(organizer),
     image: serializeImage(related.media.get(idOf(organizer.image) ?? 0)),
     phone: organizer.phone,
     website: organizer.website,

@@ -10,14 +10,16 @@ interface Dated {
 
 /**
  * `date`, `date_utc`, `modified`, `modified_utc` of a post: publication and last change, in the site
- * time zone and in UTC. An unpublished post without a publication date has WordPress's zero GMT date.
+ * time zone and in UTC. Drafts and pending posts have floating dates in WordPress (wp_insert_post):
+ * their GMT date is the zero date, even with a local date set, and without one the local date is the
+ * time of the last save.
  */
 export function postDates(post: Dated, siteTimezone: string = env.SITE_TIMEZONE) {
-  const published = post.publishedAt ?? post.createdAt
-  const unscheduled = !post.publishedAt && (post.status === 'draft' || post.status === 'pending')
+  const floating = post.status === 'draft' || post.status === 'pending'
+  const published = post.publishedAt ?? (floating ? post.updatedAt : post.createdAt)
   return {
     date: wallClock(published, siteTimezone),
-    date_utc: unscheduled ? ZERO_DATE : wallClock(published, 'UTC'),
+    date_utc: floating ? ZERO_DATE : wallClock(published, 'UTC'),
     modified: wallClock(post.updatedAt, siteTimezone),
     modified_utc: wallClock(post.updatedAt, 'UTC'),
   }

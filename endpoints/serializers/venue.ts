@@ -6,6 +6,7 @@ import { jsonLdDescription } from './html.js'
 import { postDates, wireStatus } from './postDates.js'
 import type { Related } from './related.js'
 import { globalId, permalink } from './site.js'
+import { wireSlug } from './wireSlug.js'
 
 /** The venue's schema.org Place (also the `location` of an event's JSON-LD). */
 export function venueJsonLd(venue: VenueDoc): Record<string, unknown> {
@@ -53,7 +54,7 @@ export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pi
     venue: venue.title,
     description: venue.descriptionHtml ?? '',
     excerpt: '',
-    slug: venue.slug ?? '',
+    slug: wireSlug(venue),
     image: serializeImage(related.media.get(idOf(venue.image) ?? 0)),
     address: venue.address,
     city: venue.city,

@@ -1,18 +1,20 @@
 import type { TermDoc } from '../serializers/docs.js'
+import { compareTermNames } from './compareTermNames.js'
 import { idOf } from '../serializers/docs.js'
 import type { Params } from '../types.js'
 import type { TermOrderby } from './termArchiveParams.js'
 import type { TaxonomyDef } from './taxonomies.js'
 
+type Selected = Partial<Record<'name' | 'parent' | 'description', true>>
+
 /**
  * How a term list is ordered: a database sort where every adapter orders alike (columns that are
- * never null), else a comparison over every match, which costs one narrow extra query. `parent` and
- * `description` are nullable (SQLite and MongoDB sort nulls first, PostgreSQL last; WordPress stores
- * 0 and ""), and `include` follows the order of the `include` list.
+ * never null, compared byte-wise), else a comparison over every match, which costs one narrow extra
+ * query. `parent` and `description` are nullable (SQLite and MongoDB sort nulls first, PostgreSQL
+ * last; WordPress stores 0 and ""), `name` is compared case-insensitively as MySQL collates it, and
+ * `include` follows the order of the `include` list.
  */
-export type TermOrder =
-  | { sort: string[] }
-  | { select: Partial<Record<'parent' | 'description', true>>; compare: (a: TermDoc, b: TermDoc) => number }
+export type TermOrder = { sort: string[] } | { select: Selected; compare: (a: TermDoc, b: TermDoc) => number }
 
 const collator = new Intl.Collator('en')
 
@@ -21,7 +23,7 @@ export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
   const desc = params.order === 'desc'
   const orderby = (params.orderby as TermOrderby | undefined) ?? 'name'
   const dir = (field: string) => (desc ? `-${field}` : field)
-  const ranked = (select: Partial<Record<'parent' | 'description', true>>, rank: (a: TermDoc, b: TermDoc) => number) => ({
+  const ranked = (select: Selected, rank: (a: TermDoc, b: TermDoc) => number) => ({
     select,
     compare: (a: TermDoc, b: TermDoc) => (desc ? -1 : 1) * (rank(a, b) || a.id - b.id),
   })
@@ -41,13 +43,13 @@ export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
     case 'include': {
       // FIELD(term_id, include…); without an include list get_terms falls back to the name.
       const include = params.include as number[] | undefined
-      if (!include?.length) return { sort: [dir('name'), dir('id')] }
+      if (!include?.length) return ranked({ name: true }, compareTermNames)
       const position = new Map(include.map((id, i) => [id, i]))
       return ranked({}, (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
     }
     default:
       // name, term_group (always 0 here, so name order) and include_slugs (`slug` is one slug, so at
-      // most one match: any order is its order).
-      return { sort: [dir('name'), dir('id')] }
+      // most one match: any order is its order). Compared here: no adapter sorts case-insensitively alike.
+      return ranked({ name: true }, compareTermNames)
   }
 }

@@ -65,8 +65,9 @@ export async function eventData(
     const end = sent('end_date') ? instant(params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
     Object.assign(data, eventSchedule(start, end, zone, allDay))
   }
+  // The publication date is WordPress's post_date: site-local (SITE_TIMEZONE), whatever the event's zone.
   if (sent('date_utc')) data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
-  else if (sent('date')) data.publishedAt = instant(params, 'date', zone).toUTC().toISO()
+  else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
 
   if (sent('cost')) {
     const cost = params.cost as StoredCost

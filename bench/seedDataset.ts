@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 import { hashSecret } from '../collections/secrets.js'
 import { COUNTERS, EVENTS } from '../collections/slugs.js'
 import { toSlug } from '../collections/hooks/toSlug.js'
+import { lexicalParagraph as paragraph } from '../src/commands/lexicalParagraph.js'
+import { seededRandom as rng } from '../src/commands/seededRandom.js'
 
 export interface DatasetSize {
   events: number
@@ -27,15 +29,6 @@ const CITIES = [
 ] as const
 const WORDS = ['Jazz', 'Night', 'Market', 'Workshop', 'Festival', 'Talk', 'Concert', 'Yoga', 'Film', 'Tour', 'Brunch', 'Lecture']
 
-/** Deterministic pseudo-random numbers, so two runs seed the same calendar. */
-function rng(seed: number): () => number {
-  let s = seed
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff
-    return s / 0x7fffffff
-  }
-}
-
 /** Runs `task(i)` for i in [0, count) with at most `width` in flight. */
 async function inParallel<T>(count: number, width: number, task: (i: number) => Promise<T>, onProgress?: (done: number) => void): Promise<T[]> {
   const results: T[] = new Array(count)
@@ -52,16 +45,6 @@ async function inParallel<T>(count: number, width: number, task: (i: number) => 
     }),
   )
   return results
-}
-
-/** A one-paragraph Lexical document, what the admin's editor stores. */
-function paragraph(text: string) {
-  return {
-    root: {
-      type: 'root', format: '', indent: 0, version: 1, direction: 'ltr',
-      children: [{ type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0, children: [{ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }] }],
-    },
-  }
 }
 
 /**

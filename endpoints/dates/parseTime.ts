@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
+import { strtotime } from './strtotime.js'
 
-// PHP's strtotime(), the test behind TEC's `is_time` validator (reference 5.1), for the forms people
-// send: Unix timestamps, ISO 8601 and SQL dates, common written dates, and relative phrases such as
-// "now", "yesterday 23:59", "+1 month", "next friday", "2 weeks ago".
+// PHP's strtotime(), the test behind TEC's `is_time` validator (reference 5.1): locutus's port of its
+// grammar (strtotime.ts) first, then the written forms below that PHP also reads and the port misses.
 
 const ABSOLUTE_FORMATS = [
   'yyyy/MM/dd', 'yyyy/MM/dd HH:mm', 'yyyy/MM/dd HH:mm:ss', 'MM/dd/yyyy', 'MM/dd/yyyy HH:mm', 'MM/dd/yyyy HH:mm:ss',
@@ -105,7 +105,7 @@ export function parseTime(input: unknown, zone: string, now: DateTime = DateTime
     if (/^\d{8}$/.test(text)) return absolute(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`, zone)
     return Number.isFinite(n) && Math.abs(n) < 1e11 ? DateTime.fromSeconds(n, { zone: 'UTC' }) : null
   }
-  const found = absolute(text, zone) ?? relative(text.toLowerCase(), now.setZone(zone))
+  const found = strtotime(text, zone, now) ?? absolute(text, zone) ?? relative(text.toLowerCase(), now.setZone(zone))
   if (!found || !found.isValid || found.year < 1000 || found.year > 9999) return null
   return found
 }

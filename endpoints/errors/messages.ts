@@ -9,6 +9,7 @@ export const MESSAGES = {
   incorrect_password: 'The provided password is an invalid application password.',
   internal_error: 'An internal error occurred.',
   'invalid-parameter': 'Invalid parameter.',
+  'invalid-date': "Not a date PHP's strtotime() understands.",
   'rest-event-not-found': 'Event with ID %d does not exist.',
   'rest-invalid-event-id': 'The specified ID is not a valid event.',
   'event-no-longer-available': 'This event is no longer available',

@@ -1,4 +1,5 @@
 import { ParamError } from '../errors/ParamError.js'
+import { msg } from '../errors/messages.js'
 import { parseTime } from '../dates/parseTime.js'
 import type { ParamSpec, RequestContext } from '../types.js'
 
@@ -127,7 +128,7 @@ export function timeArg(options: ArgOptions & { typed?: boolean } = {}): ParamSp
     ...(options.typed ? { type: 'string' as const } : {}),
     parse: (raw, ctx: RequestContext) => {
       if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTime(raw, ctx.options.siteTimezone)) {
-        throw new ParamError()
+        throw new ParamError(msg('invalid-date'))
       }
       return raw
     },

@@ -3,6 +3,7 @@ import type { AreaCatalog } from '../translate.js'
 // Error messages of the resource routes, keyed by the English text in errors/messages.ts.
 export const errors: AreaCatalog = {
   fr: {
+    "Not a date PHP's strtotime() understands.": 'Pas une date que strtotime() de PHP comprend.',
     'The event could not be deleted': "L'événement n'a pas pu être supprimé",
     'The event could not be updated': "L'événement n'a pas pu être mis à jour",
     'The requested venue is not accessible': "Le lieu demandé n'est pas accessible",
@@ -33,6 +34,7 @@ export const errors: AreaCatalog = {
       'Le corps de la requête utilise un jeu de caractères ou un encodage non pris en charge.',
   },
   de: {
+    "Not a date PHP's strtotime() understands.": 'Kein Datum, das PHPs strtotime() versteht.',
     'The event could not be deleted': 'Die Veranstaltung konnte nicht gelöscht werden',
     'The event could not be updated': 'Die Veranstaltung konnte nicht aktualisiert werden',
     'The requested venue is not accessible': 'Der angeforderte Veranstaltungsort ist nicht zugänglich',
@@ -62,6 +64,7 @@ export const errors: AreaCatalog = {
       'Der Anfragetext verwendet einen nicht unterstützten Zeichensatz oder eine nicht unterstützte Kodierung.',
   },
   es: {
+    "Not a date PHP's strtotime() understands.": 'No es una fecha que strtotime() de PHP entienda.',
     'The event could not be deleted': 'No se pudo eliminar el evento',
     'The event could not be updated': 'No se pudo actualizar el evento',
     'The requested venue is not accessible': 'El lugar solicitado no es accesible',

@@ -24,6 +24,9 @@ export async function initTestApp(pluginOptions: CalendarPluginOptions = {}): Pr
   const payload = await getPayload({ config: buildCalendarConfig(database.uri, database.kind, pluginOptions), key: database.uri })
   const server: Server = await new Promise((resolve) => {
     const s = createApp(payload).listen(0, '127.0.0.1', () => resolve(s))
+    // Longer than fetch's own keep-alive, so on a busy machine the server never closes a connection
+    // the client is about to reuse (a spurious ECONNRESET).
+    s.keepAliveTimeout = 65_000
   })
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

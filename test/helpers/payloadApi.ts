@@ -68,6 +68,9 @@ export async function servePayloadApi(app: TestApp): Promise<PayloadApi> {
   instances?.set('default', { initializedCrons: true, payload: app.payload, promise: null, reload: false, ws: null })
   const server: Server = await new Promise((resolve) => {
     const s = createApp(app.payload, payloadRoutes(app)).listen(0, '127.0.0.1', () => resolve(s))
+    // Longer than fetch's own keep-alive, so on a busy machine the server never closes a connection
+    // the client is about to reuse (a spurious ECONNRESET).
+    s.keepAliveTimeout = 65_000
   })
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   // The same JSON client as the namespace tests, rooted at the server's origin.

@@ -1,3 +1,4 @@
+import { documented, namespaceRoute, type OpenApiDocument } from '../helpers/openapiValidator.js'
 import type { HttpAnswer, HttpRequest } from './rawHttp.js'
 
 function json(text: string): { ok: true; value: any } | { ok: false } {
@@ -8,20 +9,26 @@ function json(text: string): { ok: true; value: any } | { ok: false } {
   }
 }
 
-/** What is wrong with a namespace answer: a 5xx, or an error outside `{code, message, data: {status}}`. */
-export function namespaceProblem(request: HttpRequest, answer: HttpAnswer): string | undefined {
+/**
+ * What is wrong with a namespace answer: a 5xx, an error outside `{code, message, data: {status}}`, or
+ * (given the live /doc) a 2xx or 4xx answer that /doc does not describe.
+ */
+export function namespaceProblem(request: HttpRequest, answer: HttpAnswer, doc?: OpenApiDocument): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}`
   // Node's HTTP parser refuses a request line and headers over 16 KB before any route sees them.
   if (answer.status === 431 && answer.text === '') return undefined
   if (request.method === 'HEAD') return answer.text === '' ? undefined : 'HEAD answered a body'
   const body = json(answer.text)
   if (!body.ok) return `answered ${answer.status} with a body that is not JSON`
-  if (answer.status < 400) return undefined
   const e = body.value
-  if (typeof e?.code !== 'string' || typeof e?.message !== 'string' || e?.data?.status !== answer.status) {
+  if (answer.status >= 400 && (typeof e?.code !== 'string' || typeof e?.message !== 'string' || e?.data?.status !== answer.status)) {
     return `answered ${answer.status} outside the error envelope {code, message, data: {status}}`
   }
-  return undefined
+  // The raw path as sent: the route table sees it unnormalised too.
+  const path = namespaceRoute(request.path.split('?')[0]!)
+  if (!doc || (answer.status >= 300 && answer.status < 400) || !documented(path, request.method)) return undefined
+  const { operation, problems } = doc.check(path, request.method, answer.status, e)
+  return problems.length ? `answered ${answer.status} unlike /doc (${operation}): ${problems.slice(0, 3).join('; ')}` : undefined
 }
 
 /** What is wrong with an /api answer: a 5xx, or an error without `errors: [...]`. */

@@ -6,6 +6,7 @@ import { env } from '../../src/env.js'
 import { resolveOptions } from '../../src/options.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
+import { liveDocument, type OpenApiDocument } from '../helpers/openapiValidator.js'
 import { namespaceProblem } from './checkAnswer.js'
 import { FOUND_INPUTS } from './foundInputs.js'
 import { acceptedValues, namespaceCases, plausibleValues, routeKind, toHttpRequest, type NamespaceCase } from './namespaceRequests.js'
@@ -16,7 +17,7 @@ import { seedCalendar, type Seeded } from './seedCalendar.js'
 // Property-based fuzzing of the calendar namespace: requests drawn from the route table's own
 // parameter declarations (ROUTES), every method, right and wrong kinds of values, undeclared
 // parameters and broken bodies, anonymous and signed in. No answer may be a 5xx or leave the error
-// envelope; the server must keep answering and its memory stay bounded.
+// envelope or contradict the live /doc; the server must keep answering and its memory stay bounded.
 // Replay: FUZZ_SEED=<seed> FUZZ_RUNS=<requests> npm test -- test/fuzz/namespace.spec.ts --runInBand
 
 const { seed: SEED, runs: RUNS, all: ALL } = fuzzSettings(7000)
@@ -31,12 +32,15 @@ const RSS_BOUND_MB = 300
 let app: TestApp
 let api: PayloadApi
 let seeded: Seeded
+/** The live /doc: every 2xx and 4xx namespace answer must match it. */
+let doc: OpenApiDocument
 
 beforeAll(async () => {
   console.log(`namespace fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`)
   app = await initTestApp()
   api = await servePayloadApi(app)
   seeded = await seedCalendar(app.payload)
+  doc = await liveDocument(api.origin)
   // Refused input is the point here: keep Payload's error log from drowning the report.
   app.payload.logger.level = 'silent'
 }, 120_000)
@@ -96,7 +100,7 @@ describe('calendar namespace under fuzzing', () => {
       origin: api.origin,
       cases,
       toRequest: (c) => toHttpRequest(c, seeded.pools, seeded.auth),
-      problemOf: namespaceProblem,
+      problemOf: (request, answer) => namespaceProblem(request, answer, doc),
       seen: record,
       health: { method: 'GET', path: `${env.REST_PREFIX}/${NAMESPACE}/`, headers: seeded.auth.editor },
       seed: SEED,

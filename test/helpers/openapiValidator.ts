@@ -27,10 +27,20 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 // `/fr/wp-json/tribe/events/v1/events/5`: an optional language segment, the REST root, either namespace.
 const NAMESPACE = new RegExp(`^(?:/[A-Za-z_-]+)?${escapeRegExp(env.REST_PREFIX)}/(?:calendar|tribe)/events/v1(/.*)?$`)
 
+/** The path inside the namespace of a raw path (no query), or null when it is outside the namespace. */
+export function namespaceRoute(pathname: string): string | null {
+  const match = NAMESPACE.exec(pathname)
+  return match ? (match[1] ?? '') : null
+}
+
 /** The path inside the namespace of a URL, or null when the URL is not a namespace answer. */
 export function namespacePath(url: string): string | null {
-  const match = NAMESPACE.exec(new URL(url).pathname)
-  return match ? (match[1] ?? '') : null
+  return namespaceRoute(new URL(url).pathname)
+}
+
+/** Whether /doc describes answers at this namespace path and method (not the index, /doc itself, HEAD or OPTIONS). */
+export function documented(path: string | null, method: string): path is string {
+  return path !== null && path !== '' && path !== '/' && method !== 'HEAD' && method !== 'OPTIONS'
 }
 
 /** A compiled /doc: finds the operation of a path and checks a body against a response's schema. */
@@ -72,8 +82,9 @@ export class OpenApiDocument {
     let schema: Json | undefined
     let pointer: string
     if (!operation) {
-      // What the namespace answers before it matches a route: a refused body or credentials, or rest_no_route.
-      if (![401, 404, 413, 429].includes(status)) return { operation: name, problems: [`status ${status} for a path and method /doc does not list`] }
+      // What the namespace answers before it matches a route: a body it cannot read (400, 413), refused
+      // credentials (401, 429), or rest_no_route (404).
+      if (![400, 401, 404, 413, 429].includes(status)) return { operation: name, problems: [`status ${status} for a path and method /doc does not list`] }
       schema = { $ref: '#/components/schemas/Error' }
       pointer = '#/components/schemas/Error'
     } else {
@@ -133,7 +144,7 @@ export function liveDocument(origin: string): Promise<OpenApiDocument> {
 export async function validateAnswer(answer: Answer): Promise<void> {
   const path = namespacePath(answer.url)
   const method = answer.method.toUpperCase()
-  if (path === null || path === '' || path === '/' || method === 'HEAD' || method === 'OPTIONS') return
+  if (!documented(path, method)) return
   const doc = await liveDocument(new URL(answer.url).origin)
   const { operation, problems } = doc.check(path, method, answer.status, answer.body)
   openApiStats.validated++

@@ -13,6 +13,7 @@ import { withBufferedBody } from './guards/bodyLimit.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
 import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
 import { compressAnswers } from './http/compressAnswers.js'
+import { discoveryHeaders } from './http/discoveryHeaders.js'
 import { forwardClientAddress } from './http/forwardClientAddress.js'
 import { requestLogs } from './http/requestLogs.js'
 import { restHeaders, restRoots } from './http/restHeaders.js'
@@ -45,7 +46,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${env.REST_PREFIX}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
+      app.use(`${root}/${namespace}`, discoveryHeaders(env.SITE_URL, `${env.SITE_URL}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
     }
     app.use(root, (_req, res) => {
       res.locals.locale = lang ?? env.LOCALES[0]

@@ -16,6 +16,8 @@ export interface DownloadLimits {
   totalTimeoutMs?: number
   /** Redirects followed at most; each hop is checked again. Default 3. */
   maxRedirects?: number
+  /** The Accept header (image/* by default); other downloads (iCal imports) reuse these limits. */
+  accept?: string
 }
 
 export interface DownloadedImage {
@@ -57,7 +59,7 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', limits: DownloadLimits, s
   const pair = agentsFor(limits)
   const [client, agent] = url.protocol === 'https:' ? [https, pair.https] : [http, pair.http]
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method, agent, signal, headers: { accept: 'image/*', 'user-agent': 'calendar-image-fetch' } })
+    const req = client.request(url, { method, agent, signal, headers: { accept: limits.accept ?? 'image/*', 'user-agent': 'calendar-image-fetch' } })
     const timer = setTimeout(() => req.destroy(new DownloadError('no answer in time')), limits.connectTimeoutMs ?? 10_000)
     req.once('response', (res) => {
       clearTimeout(timer)
@@ -72,7 +74,7 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', limits: DownloadLimits, s
 }
 
 /** Follows redirects by hand (each hop goes through the filtering agent again) up to the limit. */
-async function requestFollowing(start: URL, method: 'HEAD' | 'GET', limits: DownloadLimits, signal: AbortSignal): Promise<{ res: IncomingMessage; url: URL }> {
+export async function requestFollowing(start: URL, method: 'HEAD' | 'GET', limits: DownloadLimits, signal: AbortSignal): Promise<{ res: IncomingMessage; url: URL }> {
   let url = start
   for (let hop = 0; ; hop++) {
     const res = await requestOnce(url, method, limits, signal)
@@ -96,7 +98,7 @@ function imageType(res: IncomingMessage, method: string): string {
 }
 
 /** Reads the body, aborting the transfer as soon as it passes `maxBytes` (never buffers more). */
-async function readCapped(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+export async function readCapped(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(res.headers['content-length'])
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy()

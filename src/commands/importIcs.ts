@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import cliProgress from 'cli-progress'
+import { DateTime } from 'luxon'
+import type { Payload, TypedUser } from 'payload'
+import { EVENTS, USERS } from '../../collections/slugs.js'
+import { RestError } from '../../endpoints/errors/RestError.js'
+import { eventWriteArgs } from '../../endpoints/events/write/eventWriteArgs.js'
+import { saveEvent } from '../../endpoints/events/write/saveEvent.js'
+import { sentArgs } from '../../endpoints/events/write/sentArgs.js'
+import { NAMESPACE } from '../../endpoints/namespace.js'
+import { parseParams } from '../../endpoints/params/parseParams.js'
+import { escapeHtml } from '../../endpoints/serializers/html.js'
+import type { EventDoc } from '../../endpoints/serializers/docs.js'
+import type { RequestContext } from '../../endpoints/types.js'
+import { env } from '../env.js'
+import { calendarOccurrences, CalendarParseError, type Occurrence } from '../ical/calendarOccurrences.js'
+import { CalendarSourceError, readCalendarSource } from '../ical/readCalendarSource.js'
+import { resolveOptions } from '../options.js'
+import { CommandError } from './CommandError.js'
+import { findUser } from './findUser.js'
+
+const OPTIONS = {
+  until: { type: 'string' },
+  user: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'allow-private-hosts': { type: 'boolean', default: false },
+} as const
+
+/** Flags of import:ics, checked before Payload boots. */
+export function parseImportIcsArgs(args: string[]) {
+  let parsed
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true })
+  } catch (error) {
+    throw new CommandError((error as Error).message.split('. ')[0])
+  }
+  const [source, ...extra] = parsed.positionals
+  if (!source) throw new CommandError('missing the calendar to import: a .ics file or an http(s) URL')
+  if (extra.length) throw new CommandError(`one calendar at a time (also given: ${extra.join(' ')})`)
+  let until = DateTime.now().setZone(env.SITE_TIMEZONE).plus({ years: 1 }).endOf('day')
+  if (parsed.values.until !== undefined) {
+    const at = DateTime.fromISO(parsed.values.until, { zone: env.SITE_TIMEZONE })
+    if (!at.isValid) throw new CommandError(`--until must be a date such as 2027-12-31 (got "${parsed.values.until}")`)
+    until = /T/.test(parsed.values.until) ? at : at.endOf('day')
+  }
+  return { source, until, user: parsed.values.user, dryRun: parsed.values['dry-run'], allowPrivateHosts: parsed.values['allow-private-hosts'] }
+}
+
+/** Which event here each imported UID (or occurrence) became, and a digest of what was written, per database. */
+class IcsState {
+  private constructor(
+    private readonly file: string,
+    private readonly events: Record<string, [number, string]>,
+  ) {}
+
+  static async open(): Promise<IcsState> {
+    const key = createHash('sha256').update(env.DATABASE_URI).digest('hex').slice(0, 16)
+    const file = path.join(env.DATA_DIR, 'imports', `ical-${key}.json`)
+    try {
+      return new IcsState(file, (JSON.parse(await readFile(file, 'utf8')) as { events: Record<string, [number, string]> }).events)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CommandError(`cannot read ${file}: ${(error as Error).message}`)
+      return new IcsState(file, {})
+    }
+  }
+
+  get(key: string): [number, string] | undefined {
+    return this.events[key]
+  }
+
+  set(key: string, id: number, fingerprint: string): void {
+    this.events[key] = [id, fingerprint]
+  }
+
+  /** Written whole to a temporary file and renamed: a crash leaves the previous state. */
+  async save(): Promise<void> {
+    await mkdir(path.dirname(this.file), { recursive: true })
+    await writeFile(`${this.file}.tmp`, JSON.stringify({ events: this.events }))
+    await rename(`${this.file}.tmp`, this.file)
+  }
+}
+
+/** Plain text as the description's HTML: paragraphs at blank lines, line breaks kept. */
+function descriptionHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+}
+
+/** An occurrence as the body of POST /events: the write path of the namespace does the rest (venues matched by name, terms by name). */
+function writeBody(o: Occurrence): Record<string, unknown> {
+  return {
+    title: o.title,
+    ...(o.description ? { description: descriptionHtml(o.description) } : {}),
+    start_date: o.start,
+    end_date: o.end,
+    timezone: o.zone,
+    all_day: o.allDay,
+    status: 'publish',
+    categories: o.categories,
+    ...(o.location ? { venue: { venue: o.location.name, ...(o.location.address ? { address: o.location.address } : {}) } } : {}),
+    ...(o.organizer ? { organizer: { organizer: o.organizer.name, ...(o.organizer.email ? { email: o.organizer.email } : {}) } } : {}),
+    ...(o.url ? { website: o.url } : {}),
+  }
+}
+
+/** One line for an event that could not be written. */
+function reason(error: unknown): string {
+  if (error instanceof RestError) {
+    const params = (error.data as { params?: Record<string, string> } | undefined)?.params
+    return params ? Object.entries(params).map(([k, v]) => `${k}: ${v}`).join('; ') : `${error.code}: ${error.message}`
+  }
+  return (error as Error).message.split('\n')[0]!
+}
+
+/** The writing user: --user, else the first administrator (events are published as them). */
+async function importingUser(payload: Payload, login: string | undefined): Promise<TypedUser> {
+  const id = login
+    ? (await findUser(payload, login)).id
+    : (await payload.find({ collection: USERS, where: { role: { equals: 'administrator' } }, sort: 'id', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.id
+  if (id === undefined) throw new CommandError('no administrator to import as: create one (users:create) or pass --user')
+  const user = await payload.findByID({ collection: USERS, id, depth: 0, overrideAccess: true })
+  return { ...user, collection: USERS } as unknown as TypedUser
+}
+
+/**
+ * import:ics <file|url>: the calendar's events written here through the namespace's own write path
+ * (its validation, matching of venues and organizers, terms by name, one transaction per event).
+ * Re-runs update the events a UID (or a recurring event's occurrence) became, skip unchanged ones
+ * and never duplicate. Prints a summary; exit 1 when an event failed.
+ */
+export async function importIcsCommand(payload: () => Promise<Payload>, args: string[]): Promise<number> {
+  const flags = parseImportIcsArgs(args)
+  const started = Date.now()
+  let occurrences: Occurrence[]
+  try {
+    const text = await readCalendarSource(flags.source, { maxBytes: env.MAX_UPLOAD_BYTES, allowPrivateHosts: flags.allowPrivateHosts })
+    occurrences = calendarOccurrences(text, { until: flags.until, siteZone: env.SITE_TIMEZONE })
+  } catch (error) {
+    if (error instanceof CalendarSourceError || error instanceof CalendarParseError) throw new CommandError(error.message)
+    throw error
+  }
+  const recurring = new Set(occurrences.filter((o) => o.key !== o.uid).map((o) => o.uid)).size
+  const state = await IcsState.open()
+  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 }
+
+  if (flags.dryRun) {
+    for (const o of occurrences) {
+      const known = state.get(o.key)
+      if (!known) counts.created++
+      else if (known[1] !== fingerprint(o)) counts.updated++
+      else counts.unchanged++
+    }
+  } else {
+    const p = await payload()
+    const user = await importingUser(p, flags.user)
+    const ctx: RequestContext = {
+      payload: p,
+      user,
+      restRoot: `${env.SITE_URL}${env.REST_PREFIX}`,
+      namespace: NAMESPACE,
+      base: `${env.SITE_URL}${env.REST_PREFIX}/${NAMESPACE}`,
+      locale: env.LOCALES[0]!,
+      options: resolveOptions(p.config.custom?.calendar),
+    }
+    const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'events {bar} {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic)
+    bar.start(occurrences.length, 0)
+    for (const o of occurrences) {
+      const digest = fingerprint(o)
+      const known = state.get(o.key)
+      try {
+        const previous = known
+          ? ((await p.find({ collection: EVENTS, where: { id: { equals: known[0] } }, limit: 1, depth: 0, trash: true, overrideAccess: false, user })).docs[0] as unknown as EventDoc | undefined)
+          : undefined
+        if (previous && known![1] === digest) counts.unchanged++
+        else {
+          const { params, input } = await parseParams(eventWriteArgs({ create: !previous }), { path: {}, query: {}, body: writeBody(o) }, ctx)
+          const doc = await saveEvent(ctx, params, sentArgs(params, input), previous)
+          state.set(o.key, doc.id, digest)
+          await state.save()
+          counts[previous ? 'updated' : 'created']++
+        }
+      } catch (error) {
+        counts.failed++
+        bar.stop()
+        process.stderr.write(`Error: event "${o.title}" (${o.key}) not imported: ${reason(error)}\n`)
+      }
+      bar.increment()
+    }
+    bar.stop()
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const verb = flags.dryRun ? 'Dry run of' : 'Imported'
+  process.stdout.write(
+    `${verb} ${flags.source}: ${occurrences.length} events (${recurring} recurring, expanded until ${flags.until.toISODate()}); ` +
+      `${counts.created} ${flags.dryRun ? 'to create' : 'created'}, ${counts.updated} ${flags.dryRun ? 'to update' : 'updated'}, ${counts.unchanged} unchanged, ${counts.failed} failed in ${seconds} s\n`,
+  )
+  return counts.failed ? 1 : 0
+}
+
+function fingerprint(o: Occurrence): string {
+  return createHash('sha256').update(JSON.stringify(writeBody(o))).digest('base64url')
+}

@@ -6,9 +6,10 @@ import { Events } from './Events.js'
 import { IdCounters } from './IdCounters.js'
 import { Media } from './Media.js'
 import { Organizers } from './Organizers.js'
+import { SignInFailures } from './SignInFailures.js'
 import { Venues } from './Venues.js'
 
 /** The calendar's collections, in admin navigation order. Users live in the host app's config. */
 export function calendarCollections(): CollectionConfig[] {
-  return [Events, Venues, Organizers, EventCategories, EventTags, Media, AppPasswords, IdCounters]
+  return [Events, Venues, Organizers, EventCategories, EventTags, Media, AppPasswords, IdCounters, SignInFailures]
 }

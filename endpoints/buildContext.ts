@@ -34,7 +34,7 @@ export async function buildContext(
   const address = req.ip ?? req.socket.remoteAddress
   const credentials = parseBasicAuth(headers.get('authorization'))
   if (credentials) {
-    const wait = signInLimits.retryAfter(credentials.login, address)
+    const wait = await signInLimits.retryAfter(payload, credentials.login, address)
     if (wait > 0) {
       const error = new RestError('rest_too_many_requests', 429, [wait])
       error.headers['Retry-After'] = String(wait)

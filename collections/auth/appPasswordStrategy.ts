@@ -64,7 +64,7 @@ export const appPasswordStrategy: AuthStrategy = {
     const credentials = parseBasicAuth(headers.get('authorization'))
     if (!credentials) return { user: null }
     const address = clientAddress(req) ?? headers.get(CLIENT_ADDRESS_HEADER) ?? undefined
-    if (signInLimits.retryAfter(credentials.login, address) > 0) return { user: null }
+    if ((await signInLimits.retryAfter(payload, credentials.login, address)) > 0) return { user: null }
     const field = credentials.login.includes('@') ? 'email' : 'username'
     const users = await payload.find({
       collection: USERS,
@@ -76,10 +76,10 @@ export const appPasswordStrategy: AuthStrategy = {
     const user = users.docs[0]
     const match = await findMatch(payload, user?.id, credentials.password)
     if (!user || !match) {
-      signInLimits.recordFailure(credentials.login, address)
+      await signInLimits.recordFailure(payload, credentials.login, address)
       return { user: null }
     }
-    signInLimits.recordSuccess(credentials.login, address)
+    await signInLimits.recordSuccess(payload, credentials.login, address)
     const lastUsed = match.lastUsedAt ? Date.parse(match.lastUsedAt) : 0
     if (!(Date.now() - lastUsed < LAST_USED_RESOLUTION_MS)) {
       // Advisory: a busy database (another write's transaction) must not fail the sign-in.

@@ -20,13 +20,13 @@ export const limitPasswordLogin: CollectionBeforeOperationHook = async ({ args, 
   // Missing fields: Payload's own validation answers.
   if (!email || !password) return args
   const address = clientAddress(req)
-  const wait = signInLimits.retryAfter(email, address)
+  const wait = await signInLimits.retryAfter(req.payload, email, address)
   if (wait > 0) throw new APIError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, 429, null, true)
   const user = await req.payload.db.findOne({ collection: USERS, where: { email: { equals: email } }, req })
   if (!(await verifyLoginPassword(user as { hash?: unknown; salt?: unknown } | null, password))) {
-    signInLimits.recordFailure(email, address)
+    await signInLimits.recordFailure(req.payload, email, address)
     throw new AuthenticationError(req.t)
   }
-  signInLimits.recordSuccess(email, address)
+  await signInLimits.recordSuccess(req.payload, email, address)
   return args
 }

@@ -2,6 +2,7 @@ import * as migration_20261122_080325_initial from './20261122_080325_initial';
 import * as migration_20261123_030551_posts_trash_versions_counts from './20261123_030551_posts_trash_versions_counts';
 import * as migration_20261123_041855_archive_index from './20261123_041855_archive_index';
 import * as migration_20261124_041257_per_address_sign_in_limits from './20261124_041257_per_address_sign_in_limits';
+import * as migration_20261124_050233_shared_sign_in_failures from './20261124_050233_shared_sign_in_failures';
 
 export const migrations = [
   {
@@ -23,5 +24,10 @@ export const migrations = [
     up: migration_20261124_041257_per_address_sign_in_limits.up,
     down: migration_20261124_041257_per_address_sign_in_limits.down,
     name: '20261124_041257_per_address_sign_in_limits',
+  },
+  {
+    up: migration_20261124_050233_shared_sign_in_failures.up,
+    down: migration_20261124_050233_shared_sign_in_failures.down,
+    name: '20261124_050233_shared_sign_in_failures'
   },
 ];

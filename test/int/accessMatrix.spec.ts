@@ -615,7 +615,7 @@ describe('application passwords (reference 1.3)', () => {
   let draft: Post
 
   beforeAll(async () => {
-    signInLimits.clear()
+    await signInLimits.clear()
     for (const who of SIGNED_IN) {
       const { plain } = await createAppPassword(app.payload, { user: `actor-${who}`, name: 'matrix' })
       PLAIN_SECRETS.push(plain, plain.replace(/ /g, ''))

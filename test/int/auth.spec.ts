@@ -326,7 +326,7 @@ describe('failed sign-in limits', () => {
     const stored = (await app.payload.db.findOne({ collection: 'users', where: { email: { equals: email } } })) as Record<string, unknown>
     expect(stored.email).toBe(email)
     expect(stored).not.toHaveProperty('lockUntil')
-    signInLimits.clear()
+    await signInLimits.clear()
     const ok = await api.request('POST', '/api/users/login', { body: { email, password: 'contributor password 123' } })
     expect(ok.status).toBe(200)
   })

@@ -86,7 +86,7 @@ beforeAll(async () => {
       overrideAccess: true,
     })
   }
-  signInLimits.clear()
+  await signInLimits.clear()
 }, 300_000)
 
 afterAll(async () => {

@@ -203,3 +203,47 @@ describe('import:ics', () => {
     expect(badUntil.stderr).toMatch(/--until must be a date/)
   })
 })
+
+describe('seed:demo → feed → import:ics', () => {
+  let demo: TestApp
+  let fresh: TestApp
+  const demoDir = mkdtempSync(path.join(tmpdir(), 'import-ics-demo-'))
+
+  afterAll(async () => {
+    await demo?.close()
+    await fresh?.close()
+    rmSync(demoDir, { recursive: true, force: true })
+  })
+
+  it('reproduces every event the feed shows in a fresh instance', async () => {
+    demo = await initTestApp()
+    const seeded = await runCli(['seed:demo', '--seed', '7', '--events', '40'], demo.database.uri, { DATA_DIR: demoDir })
+    expect(seeded.code).toBe(0)
+    const feed = await fetch(`${demo.origin}/ical/events.ics?start_date=2000-01-01&end_date=2100-01-01`)
+    expect(feed.status).toBe(200)
+    const file = path.join(demoDir, 'demo.ics')
+    writeFileSync(file, await feed.text())
+
+    fresh = await initTestApp()
+    await fresh.payload.create({ collection: 'users', data: { email: 'admin@example.org', username: 'admin', password: 'a long password 1', role: 'administrator' } as never, overrideAccess: true })
+    const run = await runCli(['import:ics', file], fresh.database.uri, { DATA_DIR: demoDir, SITE_TIMEZONE: 'UTC' })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+
+    // What an anonymous reader of the feed sees: published, listed events; protected ones compared without what the password hides.
+    const visible = await demo.payload.find({ collection: 'events', where: { and: [{ status: { equals: 'publish' } }, { hideFromListings: { not_equals: true } }] }, pagination: false, depth: 1 })
+    const open = (visible.docs as unknown as Array<Stored & { hasPassword?: boolean }>).filter((d) => !d.hasPassword)
+    const locked = (visible.docs as unknown as Array<Stored & { hasPassword?: boolean }>).filter((d) => d.hasPassword)
+    expect(open.length).toBeGreaterThan(20)
+    expect(locked.length).toBeGreaterThan(0)
+    const imported = await events(fresh)
+    expect(imported).toHaveLength(visible.docs.length)
+    const importedOpen = imported.filter((d) => !locked.some((l) => l.title === d.title))
+    expect(summary(importedOpen)).toEqual(summary(open))
+    for (const l of locked) {
+      const twin = imported.find((d) => d.title === l.title)!
+      expect(new Date(twin.startDate).toISOString()).toBe(new Date(l.startDate).toISOString())
+      expect(twin.venues).toEqual([])
+    }
+  })
+})

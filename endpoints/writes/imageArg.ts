@@ -1,10 +1,18 @@
+import { roleOf, type Role } from '../../collections/roles.js'
 import { MEDIA } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
 import { isHttpUrl, MAX_ID, toInteger } from '../params/kinds.js'
 import { visibleIds } from '../params/existingIds.js'
 import type { ParamSpec } from '../types.js'
+import { ownMediaId } from './ownMediaId.js'
 
-/** A featured image as sent: an existing media ID, a URL to download (after the permission check), or none. */
+/** Roles with WordPress's upload_files capability. */
+const UPLOAD_ROLES: readonly Role[] = ['administrator', 'editor', 'author']
+
+/**
+ * A featured image as sent: an existing media ID (also for a URL of this site's own media), a URL to
+ * download (after the permission check), or none.
+ */
 export type ImageInput = { id: number } | { url: string } | null
 
 /**
@@ -29,7 +37,14 @@ export function imageArg(options: { description: string; allowEmpty?: boolean })
         return { id }
       }
       if (!isHttpUrl(text)) throw new ParamError()
-      return { url: text }
+      // Anonymous callers are refused by the permission check next (401), before anything is fetched.
+      if (!ctx.user) return { url: text }
+      // Attaching by URL needs WordPress's upload_files, which contributors lack.
+      const role = roleOf(ctx.user)
+      if (!role || !UPLOAD_ROLES.includes(role)) throw new ParamError()
+      const own = await ownMediaId(ctx, text)
+      if (own === null) throw new ParamError()
+      return own === undefined ? { url: text } : { id: own }
     },
   }
 }

@@ -81,13 +81,22 @@ export class TecClient {
     if (!/^https?:\/\//i.test(given)) throw new ImportError(`--from must be an http(s) address, got "${this.from}"`)
     const candidates = [given, ...(given.endsWith('/wp-json') ? [] : [`${given}/wp-json`])]
     const isNamespace = (body: unknown) => NAMESPACES.includes(String((body as { namespace?: unknown } | undefined)?.namespace))
+    const refused = (status: number, body: unknown) => {
+      // WordPress refuses wrong application passwords on every route, the index included.
+      if (this.auth && (status === 401 || status === 403)) {
+        const code = (body as { code?: string } | undefined)?.code
+        throw new ImportError(`the site refused the credentials (${status}${code ? ` ${code}` : ''}): check --user and --app-password`)
+      }
+    }
     for (const candidate of candidates) {
       const { status, body } = await this.get(candidate)
+      refused(status, body)
       if (status === 200 && isNamespace(body)) return (this.root = candidate)
       const listed = NAMESPACES.find((ns) => (body as { namespaces?: unknown } | undefined)?.namespaces instanceof Array && (body as { namespaces: string[] }).namespaces.includes(ns))
       // A wp-json root that does not list its namespaces (or hides its index) is asked for each one.
       for (const ns of listed ? [listed] : NAMESPACES) {
         const probe = await this.get(`${candidate}/${ns}`)
+        refused(probe.status, probe.body)
         if (probe.status === 200 && isNamespace(probe.body)) return (this.root = `${candidate}/${ns}`)
       }
     }

@@ -15,7 +15,7 @@ import { buildCalendarConfig } from '../../src/payload.config.js'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { runCli, type CliResult } from '../helpers/runCli.js'
-import { operatorEnv, tempDir } from '../helpers/serverProcess.js'
+import { freePort, operatorEnv, tempDir } from '../helpers/serverProcess.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase.js'
 
 const LONG = 900_000
@@ -214,7 +214,7 @@ describe('import:tec', () => {
   }, LONG)
 
   it('a re-run duplicates nothing and picks up changes and new events', async () => {
-    const list = await call(source.api, 'GET', `/events?${ALL}`)
+    const list = await call(source.api, 'GET', `/events?${ALL}`, undefined, '')
     const changed = list.body.events.find((e: { title: string }) => e.title === 'Offset zone')
     expect(changed).toBeDefined()
     expect((await call(source.api, 'POST', `/events/${changed.id}`, { title: 'Offset zone (moved)' })).status).toBe(200)
@@ -230,7 +230,7 @@ describe('import:tec', () => {
       expect(all.body.events.find((e: { id: number }) => e.id === changed.id).title).toBe('Offset zone (moved)')
       expect(all.body.events.some((e: { id: number }) => e.id === added.id)).toBe(true)
       const counted = await copy.payload.count({ collection: 'events', overrideAccess: true })
-      expect(counted.totalDocs).toBe(22)
+      expect(counted.totalDocs).toBe(21)
     } finally {
       await copy.close()
     }
@@ -270,9 +270,10 @@ describe('import:tec', () => {
 
   it('a site that cannot be reached, refuses the credentials or is not TEC gets one line and a non-zero exit', async () => {
     const db = await createTestDatabase()
-    const unreachable = await runCli(['import:tec', '--from', 'http://127.0.0.1:9/wp-json'], db.uri, { DATA_DIR: dataDir.dir })
+    const closed = await freePort()
+    const unreachable = await runCli(['import:tec', '--from', `http://127.0.0.1:${closed}/wp-json`], db.uri, { DATA_DIR: dataDir.dir })
     expect(unreachable.code).not.toBe(0)
-    expect(unreachable.stderr.trim()).toMatch(/^Error: cannot reach http:\/\/127\.0\.0\.1:9: ECONNREFUSED$/)
+    expect(unreachable.stderr.trim()).toBe(`Error: cannot reach http://127.0.0.1:${closed}: ECONNREFUSED`)
     const wrong = await runCli(['import:tec', '--from', `${source.origin}${env.REST_PREFIX}`, '--user', 'importer', '--app-password', 'abcd efgh ijkl mnop qrst uvwx'], db.uri, { DATA_DIR: dataDir.dir })
     expect(wrong.code).not.toBe(0)
     expect(wrong.stderr.trim()).toMatch(/^Error: the site refused the credentials \(401[^\n]*\): check --user and --app-password$/)

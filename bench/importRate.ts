@@ -1,0 +1,78 @@
+// `npm run bench:import`: the import rate of `import:tec`. Seeds a source calendar (bench/seedDataset:
+// 10,000 events by default, mixed statuses, zones, protected ones), serves it in production mode,
+// then runs `npm run cli -- import:tec` as a process into a fresh database and reports its time.
+// Options: --events N (10000) --database sqlite|postgres --postgres-url URL --per-page N (50)
+;(process.env as Record<string, string>).NODE_ENV = 'production'
+
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { startChild } from './startChild.js'
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000' },
+    database: { type: 'string', default: 'sqlite' },
+    'postgres-url': { type: 'string', default: 'postgres://calendar:calendar@127.0.0.1:5432/postgres' },
+    'per-page': { type: 'string', default: '50' },
+  },
+})
+const EVENTS = Number(values.events)
+const KIND = values.database as 'sqlite' | 'postgres'
+if (!Number.isInteger(EVENTS) || EVENTS < 1) throw new Error('--events must be a positive integer')
+if (KIND !== 'sqlite' && KIND !== 'postgres') throw new Error('--database must be sqlite or postgres')
+const log = (line: string) => process.stdout.write(`${line}\n`)
+
+async function createDatabase(): Promise<string> {
+  const name = `calendar_bench_${randomBytes(4).toString('hex')}`
+  if (KIND === 'sqlite') {
+    const dir = path.join(os.tmpdir(), name)
+    mkdirSync(dir, { recursive: true })
+    return `file:${path.join(dir, 'calendar.db')}`
+  }
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: values['postgres-url'] })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(values['postgres-url']!)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const source = await createDatabase()
+const { getPayload } = await import('payload')
+const { buildCalendarConfig } = await import('../src/payload.config.js')
+const { seedDataset } = await import('./seedDataset.js')
+const { createUser } = await import('../src/commands/createUser.js')
+const { createAppPassword } = await import('../src/commands/createAppPassword.js')
+const payload = await getPayload({ config: buildCalendarConfig(source, KIND) })
+await seedDataset(payload, { events: EVENTS, venues: 200, organizers: 100, categories: 20, tags: 50 }, log)
+await createUser(payload, { email: 'bench@example.org', username: 'bench', password: 'bench-password', role: 'editor' })
+const { plain } = await createAppPassword(payload, { user: 'bench', name: 'bench' })
+const { env } = await import('../src/env.js')
+const listed = await payload.count({ collection: 'events', where: { hideFromListings: { not_equals: true } }, overrideAccess: true })
+await payload.destroy()
+
+const port = 4700 + Math.floor(Math.random() * 500)
+const server = await startChild('bench/apiServer.ts', [String(port), source, KIND], process.env)
+const target = await createDatabase()
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calendar-import-bench-'))
+log(`Importing ${listed.totalDocs} listed events (of ${EVENTS}) from http://127.0.0.1:${port}${env.REST_PREFIX} into a fresh ${KIND} database…`)
+const started = performance.now()
+const code = await new Promise<number | null>((resolve) => {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=production', '--import', 'tsx', 'src/cli.ts', 'import:tec', '--from', `http://127.0.0.1:${port}${env.REST_PREFIX}`,
+      '--user', 'bench', '--app-password', plain, '--per-page', values['per-page']!],
+    { env: { ...process.env, DATABASE_URI: target, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'] },
+  )
+  child.on('close', resolve)
+})
+const seconds = (performance.now() - started) / 1000
+server.kill('SIGTERM')
+log(`import:tec exited ${code} after ${seconds.toFixed(1)} s (process start to exit): ${Math.round(listed.totalDocs / seconds)} events/s`)
+process.exit(code ?? 1)

@@ -9,6 +9,7 @@ import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
 import { env } from './env.js'
 import { healthRouter } from './healthRouter.js'
 import { icalRouter } from './ical/icalRouter.js'
+import { publicPagesRouter } from './publicPages/publicPagesRouter.js'
 import { withBufferedBody } from './guards/bodyLimit.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
 import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
@@ -60,8 +61,12 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   })
 
   app.use('/ical', icalRouter(payload, options, { url: env.SITE_URL, locale: env.LOCALES[0]! }))
+  // Public pages at the addresses the API gives as `url`, when those point at this server.
+  app.use(publicPagesRouter(payload, options, { url: env.SITE_URL, restPrefix: env.REST_PREFIX, locale: env.LOCALES[0]! }))
   // Payload's handlers see no socket: the client's address travels in a header the sign-in limits read.
-  if (nextHandler) app.all('/{*splat}', forwardClientAddress, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
+  // app.use, not a '/{*splat}' route: Express would decode that parameter and fail on a malformed
+  // escape (/api/venues/%FF) before the guards answer it in the route's envelope.
+  if (nextHandler) app.use(forwardClientAddress, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
   else app.use(() => {
     throw new RestError('rest_no_route', 404)
   })

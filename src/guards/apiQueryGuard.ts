@@ -14,6 +14,8 @@ const COMPARISONS = new Set(['greater_than', 'greater_than_equal', 'less_than', 
 const SCALAR_OPERATORS = new Set(['equals', 'not_equals', 'contains', 'like', 'not_like', 'exists', ...COMPARISONS])
 const SAFE_PATH = /^\w+(?:\.\w+)*$/
 const MAX_WHERE_DEPTH = 8
+/** Payload's own bookkeeping collections without REST (Payload answers 501): not part of the public API. */
+const NO_REST = new Set(['payload-migrations'])
 
 /** A 400 or 404 in Payload's /api envelope. */
 class ApiInputError extends Error {
@@ -28,8 +30,18 @@ class ApiInputError extends Error {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
 
-function checkOperand(path: string, operator: string, operand: unknown, field: FlattenedField | undefined): void {
+/** A field by its dotted path; undefined when the path is not known. */
+type FieldLookup = (path: string) => FlattenedField | undefined
+
+interface WhereRules {
+  fieldAt: FieldLookup
+  /** The SQL adapters have no `all` operator (drizzle's operator map leaves it out: a TypeError there). */
+  allOperator: boolean
+}
+
+function checkOperand(path: string, operator: string, operand: unknown, field: FlattenedField | undefined, rules: WhereRules): void {
   const where = `where[${path}][${operator}]`
+  if (operator === 'all' && !rules.allOperator) throw new ApiInputError(`${where}: the all operator is not supported on this database.`)
   if (LIST_OPERATORS.has(operator)) {
     const items = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]
     if (!items.every(isScalar)) throw new ApiInputError(`${where} must be a list of values.`)
@@ -60,14 +72,14 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
 }
 
 /** `where` as Payload accepts it: nested and/or lists of {path: {operator: operand}}. */
-function checkWhere(where: unknown, fields: Map<string, FlattenedField>, depth = 0): void {
+function checkWhere(where: unknown, rules: WhereRules, depth = 0): void {
   if (depth > MAX_WHERE_DEPTH) throw new ApiInputError(`where is nested more than ${MAX_WHERE_DEPTH} levels deep.`)
   if (!isPlainObject(where)) throw new ApiInputError('where must be an object of field conditions.')
   for (const [key, value] of Object.entries(where)) {
     if (key === 'and' || key === 'or') {
       const list = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : null
       if (!list) throw new ApiInputError(`where[${key}] must be a list of conditions.`)
-      for (const item of list) checkWhere(item, fields, depth + 1)
+      for (const item of list) checkWhere(item, rules, depth + 1)
       continue
     }
     if (!SAFE_PATH.test(key)) throw new ApiInputError(`where: "${key}" is not a field path.`)
@@ -76,7 +88,7 @@ function checkWhere(where: unknown, fields: Map<string, FlattenedField>, depth =
       if (!LIST_OPERATORS.has(operator) && !GEO_OPERATORS.has(operator) && !SCALAR_OPERATORS.has(operator)) {
         throw new ApiInputError(`where[${key}]: "${operator}" is not an operator.`)
       }
-      checkOperand(key, operator, operand, fields.get(key))
+      checkOperand(key, operator, operand, rules.fieldAt(key), rules)
     }
   }
 }
@@ -93,7 +105,7 @@ function checkInteger(query: Record<string, unknown>, name: string, min: number)
  * The query parameters of Payload's collection routes, checked against the shapes Payload reads;
  * `fields` (the documents' own, for the list and ID routes) also checks sort names and typed operands.
  */
-function checkQuery(query: Record<string, unknown>, slug: string, fields: Map<string, FlattenedField> | null): void {
+function checkQuery(query: Record<string, unknown>, slug: string, fieldAt: FieldLookup | null, allOperator: boolean): void {
   checkInteger(query, 'limit', 0)
   checkInteger(query, 'page', 1)
   checkInteger(query, 'depth', 0)
@@ -109,7 +121,7 @@ function checkQuery(query: Record<string, unknown>, slug: string, fields: Map<st
       if (path === '') continue
       if (!SAFE_PATH.test(path)) throw new ApiInputError(`sort: "${path}" is not a field path.`)
       const name = path.split('.')[0]!
-      if (fields && name !== 'id' && !fields.has(name)) throw new ApiInputError(`sort: "${path}" is not a field of ${slug}.`)
+      if (fieldAt && name !== 'id' && !fieldAt(name)) throw new ApiInputError(`sort: "${path}" is not a field of ${slug}.`)
     }
   }
   if ('where' in query) {
@@ -121,16 +133,19 @@ function checkQuery(query: Record<string, unknown>, slug: string, fields: Map<st
         throw new ApiInputError('where must be an object of field conditions (or its JSON).')
       }
     }
-    checkWhere(where, fields ?? new Map())
+    checkWhere(where, { fieldAt: fieldAt ?? (() => undefined), allOperator })
   }
 }
 
-/** Static first segments of a collection's routes (`me`, `login`, `versions`, custom endpoints…). */
-function routeNames(collection: SanitizedCollectionConfig): Set<string> {
-  const names = new Set<string>()
+/** Static first segments of a collection's routes (`me`, `login`, `versions`, custom endpoints…), with their methods. */
+function routeNames(collection: SanitizedCollectionConfig): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>()
   for (const endpoint of collection.endpoints || []) {
     const first = endpoint.path.split('/').filter(Boolean)[0]
-    if (first && !first.startsWith(':')) names.add(first)
+    if (!first || first.startsWith(':')) continue
+    const methods = names.get(first) ?? new Set<string>()
+    methods.add(String(endpoint.method).toUpperCase())
+    names.set(first, methods)
   }
   return names
 }
@@ -162,24 +177,51 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
       },
     ]),
   )
+  const allOperator = payload.db.name === 'mongoose'
+  // A dotted path through groups and single-collection relationships (image.updatedAt), so operands
+  // of typed fields behind a relationship are checked like the collection's own.
+  const fieldAtPath = (slug: string, path: string): FlattenedField | undefined => {
+    let fields = collections.get(slug)?.fields
+    let field: FlattenedField | undefined
+    for (const name of path.split('.')) {
+      field = fields?.get(name)
+      if (!field) return undefined
+      if (field.type === 'group' || field.type === 'tab') fields = new Map(field.flattenedFields.map((f) => [f.name, f]))
+      else if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') fields = collections.get(field.relationTo)?.fields
+      else fields = undefined
+    }
+    return field
+  }
   return (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path
     if (!path.startsWith(`${apiRoute}/`)) return next()
-    const [slug, second] = path.slice(apiRoute.length + 1).split('/')
-    const collection = collections.get(slug ?? '')
-    if (!collection) return next()
     try {
-      if (second && collection.numericId && !collection.routes.has(second) && !/^\d{1,15}$/.test(decodeURIComponent(second))) {
-        throw new ApiInputError('Not Found', 404)
+      const segments = path.slice(apiRoute.length + 1).split('/')
+      // Decoded here so a malformed escape is the client's 400, not a URIError deeper down; dot
+      // segments would be resolved by URL parsing into another route than the one checked here.
+      const decoded = segments.map(decodeSegment)
+      if (decoded.some((s) => s === '.' || s === '..')) throw new ApiInputError('The path may not contain "." or ".." segments.')
+      const [slug, second] = decoded
+      if (NO_REST.has(slug ?? '')) throw new ApiInputError('Not Found', 404)
+      const collection = collections.get(slug ?? '')
+      if (!collection) return next()
+      const method = req.method === 'HEAD' ? 'GET' : req.method
+      const methods = second === undefined ? undefined : collection.routes.get(second)
+      const isId = second !== undefined && /^\d{1,15}$/.test(second)
+      if (second && collection.numericId && !methods && !isId) throw new ApiInputError('Not Found', 404)
+      // An operation's name with another method (GET /api/users/logout) would be read as an ID.
+      if (methods && collection.numericId && method !== 'OPTIONS' && !methods.has(method) && decoded.length === 2) {
+        res.set('Allow', [...methods].join(', '))
+        throw new ApiInputError('Method Not Allowed', 405)
       }
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''
       // Sub-routes (versions, count, …) query other documents: their shapes are checked, not their names.
-      const fields = second && collection.routes.has(second) ? null : collection.fields
-      checkQuery(qs.parse(search, QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fields)
+      const fieldAt = methods ? null : (path: string) => fieldAtPath(collection.config.slug, path)
+      checkQuery(qs.parse(search, QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, allOperator)
       const override = req.get('x-payload-http-method-override') ?? req.get('x-http-method-override')
       const body = bufferedBody(req)
       if (req.method === 'POST' && override === 'GET' && body && req.is('application/x-www-form-urlencoded')) {
-        checkQuery(qs.parse(body.toString('utf8'), QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fields)
+        checkQuery(qs.parse(body.toString('utf8'), QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, allOperator)
       }
     } catch (error) {
       if (!(error instanceof ApiInputError)) throw error
@@ -187,5 +229,13 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
       return
     }
     next()
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiInputError('The path has a malformed percent-escape.')
   }
 }

@@ -8,6 +8,8 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
+  Kind,
+  NoFragmentCyclesRule,
   parse,
   validate,
   type ValidationContext,
@@ -82,7 +84,12 @@ export function graphqlGuard(limits: GraphqlLimits) {
       // Other syntax errors are Payload's to report, in its usual shape.
       return next()
     }
-    const errors = validate(PLACEHOLDER_SCHEMA, document, rules)
+    // Only queries and mutations run (the schema has no subscriptions), and fragments that spread
+    // each other are refused before the Armor rules or Payload walk them.
+    const other = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== 'query' && d.operation !== 'mutation')
+    if (other) return refuse(res, 400, 'Query refused: only query and mutation operations are accepted.')
+    const cycles = validate(PLACEHOLDER_SCHEMA, document, [NoFragmentCyclesRule])
+    const errors = cycles.length ? cycles : validate(PLACEHOLDER_SCHEMA, document, rules)
     if (errors.length) {
       res.status(400).json({ errors: errors.map((e) => ({ message: e.message.replace(/^Syntax Error: /, 'Query refused: ') })) })
       return

@@ -1,9 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Payload } from 'payload'
 import { env } from '../env.js'
+import { apiErrorEnvelope } from './apiErrorEnvelope.js'
 import { apiQueryGuard } from './apiQueryGuard.js'
 import { BodyTooLargeError, bodyLimit } from './bodyLimit.js'
 import { type GraphqlLimits, graphqlGuard } from './graphqlLimits.js'
+import { multipartPayloadGuard } from './multipartPayloadGuard.js'
 
 export interface PayloadGuardSettings {
   /** MAX_BODY_BYTES: any body to the admin, /api or /api/graphql. */
@@ -27,8 +29,8 @@ export function graphqlLimits(): GraphqlLimits {
 
 /**
  * What runs in front of Next (admin, Payload's /api and /api/graphql), before Payload authenticates
- * or reads anything: GraphQL on/off, the body limit, the GraphQL pre-checks and the /api query
- * checks. Pair with withBufferedBody(req) when handing the request to Next.
+ * or reads anything: /api's error envelope on Payload's not-found answers, GraphQL on/off, the body
+ * limit, the GraphQL pre-checks, multipart `_payload` and the /api path and query checks. Pair with withBufferedBody(req) when handing the request to Next.
  */
 export function payloadGuards(payload: Payload, settings: PayloadGuardSettings): RequestHandler[] {
   const api = payload.config.routes.api
@@ -50,5 +52,13 @@ export function payloadGuards(payload: Payload, settings: PayloadGuardSettings):
   }
   const graphql = graphqlGuard(settings.graphqlLimits)
   const graphqlChecks: RequestHandler = (req, res, next) => (req.method === 'POST' && req.path === graphqlPath ? graphql(req, res, next) : next())
-  return [graphqlSwitch, limit, tooLarge as unknown as RequestHandler, graphqlChecks, apiQueryGuard(payload, api)]
+  return [
+    apiErrorEnvelope(api, graphqlPaths),
+    graphqlSwitch,
+    limit,
+    tooLarge as unknown as RequestHandler,
+    graphqlChecks,
+    multipartPayloadGuard(api),
+    apiQueryGuard(payload, api),
+  ]
 }

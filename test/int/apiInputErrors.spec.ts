@@ -1,0 +1,142 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import express from 'express'
+import { APIError, ValidationError } from 'payload'
+import type { Role } from '../../collections/roles.js'
+import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
+import { closeAgent, send, type HttpAnswer } from '../fuzz/rawHttp.js'
+import { createActors, type Actor } from '../helpers/actors.js'
+import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
+
+// Inputs the fuzz suite found answering 5xx (or outside the envelope) on Payload's /api and GraphQL,
+// each sent as the fuzz sent it (raw HTTP: no normalisation of escapes or dot segments), and the
+// namespace's mapping of Payload's errors that escape a handler.
+
+let app: TestApp
+let api: PayloadApi
+let actors: Record<Role | 'anonymous', Actor>
+
+beforeAll(async () => {
+  app = await initTestApp()
+  api = await servePayloadApi(app)
+  actors = await createActors(app)
+}, 300_000)
+afterAll(async () => {
+  closeAgent()
+  await api?.close()
+  await app?.close()
+})
+
+const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => send(api.origin, { method, path, headers, body })
+
+/** Status and the /api envelope: {errors: [{message}]}, nothing else. */
+function expectApiError(answer: HttpAnswer, status: number): string {
+  expect(answer.status).toBe(status)
+  const body = JSON.parse(answer.text) as { errors?: Array<{ message?: unknown }> }
+  expect(Object.keys(body)).toEqual(['errors'])
+  expect(typeof body.errors?.[0]?.message).toBe('string')
+  return body.errors![0]!.message as string
+}
+
+describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
+  it('a malformed where (all on a SQL database, typed operands behind a relationship) is 400', async () => {
+    const paths = [
+      '/api/organizers?where[or][][and][][image.alt][all]=1%2Cabc',
+      '/api/media?where[mimeType][all]=(a%2B)%2B%24',
+      '/api/organizers?where[image.updatedAt][greater_than_equal]=%F3%97%AC%97%CF%BB',
+    ]
+    for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
+    expect(paths.length).toBe(3)
+  })
+
+  it('a multipart body whose _payload is not JSON is 400', async () => {
+    const boundary = 'fuzzboundary'
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{not json\r\n--${boundary}--\r\n`
+    const answer = await raw('POST', '/api/venues', { ...actors.editor.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, body)
+    expect(expectApiError(answer, 400)).toMatch(/_payload/)
+  })
+
+  it('malformed percent-escapes and dot segments in /api paths are 400', async () => {
+    const paths = ['/api/venues/%FF', '/api/event-tags/access/%FF', '/api/app-passwords/%E0%A4%A', '/api/organizers/access/%', '/api/%', '/api/venues/access/.', '/api/venues/..']
+    for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
+    expectApiError(await raw('PATCH', '/api/id-counters/access/%FF', { ...actors.editor.headers, 'content-type': 'application/json' }, '{}'), 400)
+  })
+
+  it('GraphQL subscriptions and fragment cycles are 400 {errors}', async () => {
+    const documents = ['subscription { Events { docs { id } } }', 'query { Events { docs { ...A } } } fragment A on Event { ...B } fragment B on Event { ...A }']
+    for (const query of documents) {
+      const answer = await raw('POST', '/api/graphql', { 'content-type': 'application/json' }, JSON.stringify({ query }))
+      expectApiError(answer, 400)
+    }
+    // A valid query still runs.
+    const fine = await raw('POST', '/api/graphql', { 'content-type': 'application/json' }, JSON.stringify({ query: '{ Events { totalDocs } }' }))
+    expect(fine.status).toBe(200)
+    expect(JSON.parse(fine.text).data.Events.totalDocs).toEqual(expect.any(Number))
+  })
+
+  it("Payload's own routes: auth operations by GET are 405, payload-migrations 404, unknown routes 404, all as {errors}", async () => {
+    for (const operation of ['refresh-token', 'logout', 'unlock']) {
+      const answer = await raw('GET', `/api/users/${operation}`, actors.contributor.headers)
+      expectApiError(answer, 405)
+      expect(answer.headers.allow).toMatch(/POST/)
+    }
+    for (const [method, path] of [['GET', '/api/payload-migrations'], ['GET', '/api/payload-migrations/1'], ['DELETE', '/api/payload-migrations'], ['HEAD', '/api/payload-migrations']] as const) {
+      const answer = await raw(method, path, actors.editor.headers)
+      if (method === 'HEAD') expect(answer.status).toBe(404)
+      else expectApiError(answer, 404)
+    }
+    expect(expectApiError(await raw('GET', '/api/nope'), 404)).toBe('Route not found "/api/nope"')
+    expectApiError(await raw('GET', '/api/events/17/duplicate', actors.editor.headers), 404)
+    expectApiError(await raw('DELETE', '/api/access', actors.editor.headers), 404)
+    // Still served: the auth operations by their method, and a known route.
+    expect((await raw('POST', '/api/users/logout', actors.contributor.headers)).status).toBeLessThan(500)
+    expect((await raw('GET', '/api/users/me', actors.contributor.headers)).status).toBe(200)
+  })
+})
+
+describe("the namespace's error middleware and Payload's errors", () => {
+  let server: Server
+  let origin: string
+  beforeAll(async () => {
+    const router = express()
+    router.get('/validation', () => {
+      throw new ValidationError({ collection: 'venues', errors: [{ path: 'title', message: 'This field is required.' }, { path: 'website', message: 'Not a web address.' }] })
+    })
+    router.get('/not-found', () => {
+      throw new APIError('Not Found', 404)
+    })
+    router.get('/conflict', () => {
+      throw new APIError('Already taken.', 409)
+    })
+    router.get('/fault', () => {
+      throw new APIError('Database is down.', 500)
+    })
+    router.use(errorMiddleware(app.payload))
+    server = await new Promise((resolve) => {
+      const s = router.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())))
+
+  const body = async (path: string) => {
+    const answer = await send(origin, { method: 'GET', path, headers: {} })
+    return { status: answer.status, json: JSON.parse(answer.text) as { code: string; message: string; data: { status: number; params?: Record<string, string> } } }
+  }
+
+  it('a ValidationError is 400 rest_invalid_param with the field paths; other 4xx keep their status; 5xx stay faults', async () => {
+    const validation = await body('/validation')
+    expect(validation.status).toBe(400)
+    expect(validation.json.code).toBe('rest_invalid_param')
+    expect(validation.json.message).toBe('Invalid parameter(s): title, website')
+    expect(validation.json.data).toEqual({ status: 400, params: { title: 'This field is required.', website: 'Not a web address.' } })
+    const notFound = await body('/not-found')
+    expect([notFound.status, notFound.json.code, notFound.json.data.status]).toEqual([404, 'rest_no_route', 404])
+    const conflict = await body('/conflict')
+    expect([conflict.status, conflict.json.code, conflict.json.message]).toEqual([409, 'rest_invalid_param', 'Invalid parameter(s): Already taken.'])
+    const fault = await body('/fault')
+    expect([fault.status, fault.json.code]).toEqual([500, 'internal_error'])
+  })
+})

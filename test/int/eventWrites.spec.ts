@@ -996,7 +996,7 @@ describe('bad input', () => {
     ['a website that is not a URL', { website: 'not a url' }, { website: 'Invalid parameter.' }],
     ['a javascript: website', { website: 'javascript:alert(1)' }, { website: 'Invalid parameter.' }],
     ['a non-numeric author', { author: 'admin' }, { author: 'Invalid parameter.' }],
-    ['an SQL-looking date', { start_date: "2027-01-01'; DROP TABLE events; --" }, { start_date: 'Invalid parameter.' }],
+    ['an SQL-looking date', { start_date: "2027-01-01'; DROP TABLE events; --" }, { start_date: "Not a date PHP's strtotime() understands." }],
     ['an SQL-looking venue', { venue: '1; DROP TABLE venues' }, { venue: 'Invalid parameter.' }],
   ]
 

@@ -517,7 +517,7 @@ describe('POST /venues', () => {
     ['the trash status', { venue: 'X', status: 'trash' }, 'status', 'Invalid parameter.'],
     ['an unknown author', { venue: 'X', author: 999999 }, 'author', 'Invalid parameter.'],
     ['a non-numeric author', { venue: 'X', author: 'me' }, 'author', 'Invalid parameter.'],
-    ['a date that is not one', { venue: 'X', date: 'not a date' }, 'date', 'Invalid parameter.'],
+    ['a date that is not one', { venue: 'X', date: 'not a date' }, 'date', "Not a date PHP's strtotime() understands."],
     ['an unknown image ID', { venue: 'X', image: 999999 }, 'image', 'Invalid parameter.'],
     ['an ftp image URL', { venue: 'X', image: 'ftp://example.org/a.png' }, 'image', 'Invalid parameter.'],
     ['a 5,000-character name', { venue: 'X'.repeat(5000) }, 'venue', 'Invalid parameter.'],

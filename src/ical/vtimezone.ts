@@ -48,6 +48,18 @@ function observance(zone: string, at: number, from: number, to: number): string[
  * luxon does not know.
  */
 export function vtimezone(zone: string, fromYear: number, toYear: number): string | null {
+  const key = `${zone} ${fromYear} ${toYear}`
+  if (built.has(key)) return built.get(key)!
+  const made = buildVtimezone(zone, fromYear, toYear)
+  // Scanning decades of a zone takes a while (about 15 ms a year): feeds reuse what they built, a bounded few.
+  if (built.size >= 500) built.delete(built.keys().next().value!)
+  built.set(key, made)
+  return made
+}
+
+const built = new Map<string, string | null>()
+
+function buildVtimezone(zone: string, fromYear: number, toYear: number): string | null {
   const start = DateTime.fromObject({ year: fromYear, month: 1, day: 1 }, { zone: 'UTC' })
   if (!start.setZone(zone).isValid) return null
   const end = DateTime.fromObject({ year: toYear + 1, month: 1, day: 1 }, { zone: 'UTC' }).toMillis()

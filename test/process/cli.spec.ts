@@ -78,6 +78,23 @@ describe('users', () => {
     expectError(await cli('users:set-password', '--user', 'nobody', '--password', 'a brand new passphrase'), 'no user with username "nobody"')
     expectError(await cli('users:set-password', '--user', 'ed', '--password', 'tiny'), 'the password must be at least 12 characters long (a few words make a good one)')
   })
+
+  it('users:list shows a lock made over HTTP and users:unlock lifts it: the right password works again', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('ed@example.org', `wrong ${i}`)).status).toBe(401)
+    expect((await login('ed@example.org', 'a brand new passphrase')).status).toBe(429)
+    const listed = await cli('users:list')
+    const ed = listed.stdout.split('\n').find((l) => /^2\s+ed\s/.test(l))
+    expect(ed).toMatch(/\slocked from \S+ until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    expect(listed.stdout.split('\n').find((l) => /^1\s+ada\s/.test(l))).toMatch(/\sok$/)
+
+    const unlocked = await cli('users:unlock', '--user', 'ed')
+    expect(unlocked.code).toBe(0)
+    expect(unlocked.stdout).toMatch(/^Lifted the sign-in limits of ed <ed@example.org> \(ID 2\) from every address \(1 counter removed\)\.$/m)
+    expect((await login('ed@example.org', 'a brand new passphrase')).status).toBe(200)
+    expect((await cli('users:list')).stdout.split('\n').find((l) => /^2\s+ed\s/.test(l))).toMatch(/\sok$/)
+    expectError(await cli('users:unlock', '--user', 'nobody'), 'no user with username "nobody"')
+    expectError(await cli('users:unlock'), 'give --user U, --address A, or both')
+  })
 })
 
 describe('application passwords', () => {
@@ -123,7 +140,7 @@ describe('usage errors', () => {
     const result = await cli('users:delete-everything')
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/^Error: unknown command "users:delete-everything"\n\nUsage: npm run cli -- <command> \[options\]/)
-    for (const command of ['users:create', 'users:list', 'users:set-password', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke']) {
+    for (const command of ['users:create', 'users:list', 'users:set-password', 'users:unlock', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke']) {
       expect(result.stderr).toContain(`  ${command}`)
     }
   })

@@ -302,7 +302,10 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           while (next < items.length) await images.resolve(items[next++]!.image)
         }),
       )
-      for (const listed of items) {
+      // PostgreSQL takes several writes at once (a pool); SQLite has one writer, so one at a time there.
+      const writers = payload.db.name === 'postgres' ? 4 : 1
+      let nextItem = 0
+      const writeOne = async (listed: WirePost) => {
         const { wire, locked, password } = await unprotect(listed)
         await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
           const author = await authors.resolve(wire.author)
@@ -324,6 +327,11 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           }
         })
       }
+      await Promise.all(
+        Array.from({ length: writers }, async () => {
+          while (nextItem < items.length) await writeOne(items[nextItem++]!)
+        }),
+      )
     })
     if (!dryRun) await state.finished()
   } finally {

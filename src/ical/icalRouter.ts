@@ -1,22 +1,19 @@
 import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
-import { canChangePost, canEditOthersPosts, canReadPost } from '../../collections/access/postCapabilities.js'
+import { canReadPost } from '../../collections/access/postCapabilities.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { buildContext } from '../../endpoints/buildContext.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/archiveParams.js'
-import { buildEventsQuery } from '../../endpoints/events/buildEventsQuery.js'
+import { archiveQuery } from '../../endpoints/events/archiveQuery.js'
 import { locateEvent } from '../../endpoints/events/locateEvent.js'
-import { nearbyVenueIds } from '../../endpoints/events/nearbyVenueIds.js'
-import { readUnlocked, unlockedIds } from '../../endpoints/events/unlockEvents.js'
-import { loadRelated } from '../../endpoints/loaders/loadRelated.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
+import { serializeEventList } from '../../endpoints/events/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
 import type { EventDoc } from '../../endpoints/serializers/docs.js'
-import { serializeEvent } from '../../endpoints/serializers/event.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { eventsCalendar, type FeedEvent } from './eventsCalendar.js'
@@ -31,25 +28,17 @@ const PRIVATE_CACHE_CONTROL = 'private, no-cache, max-age=0'
 // The list's filters without its paging: a feed is one document, capped at FEED_MAX_EVENTS.
 const { page: _page, per_page: _perPage, ...feedParams } = eventArchiveParams
 
-/** Events as the caller may see them: protected ones blanked unless `?password=` unlocks them or they edit them with context=edit. */
+/** Events as the caller may see them, in the shape the calendar builder reads. */
 async function serialize(ctx: RequestContext, found: EventDoc[], raw: Record<string, unknown>): Promise<FeedEvent[]> {
-  const editing = raw.context === 'edit'
-  const protectedIds = found.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id)
-  const unlocked = await unlockedIds(ctx, protectedIds, raw.password)
-  const full = await readUnlocked(ctx, unlocked)
-  const docs = found.map((d) => full.get(d.id) ?? d)
-  const locked = new Set(protectedIds.filter((id) => !unlocked.includes(id)))
-  const related = await loadRelated(ctx, docs)
-  return docs.map((doc) => serializeEvent(doc, related, ctx, { locked: locked.has(doc.id) }) as unknown as FeedEvent)
+  return (await serializeEventList(ctx, found, raw)) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
 async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): Promise<FeedEvent[]> {
   const { params, input } = await parseParams(feedParams, { path: {}, query, body: {} }, ctx)
   Object.assign(params, { page: 1, per_page: FEED_MAX_EVENTS })
-  const venueIdsNearby = await nearbyVenueIds(ctx, params)
-  if (venueIdsNearby && !venueIdsNearby.length) return []
-  const built = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user) })
+  const { query: built, none } = await archiveQuery(ctx, params, input)
+  if (none) return []
   const result = await ctx.payload.find({
     collection: EVENTS,
     where: built.where,

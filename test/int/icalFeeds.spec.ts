@@ -194,3 +194,17 @@ describe('caching', () => {
     expect(icalJs(single.text).map((e) => e.summary)).toEqual(['New York night (moved)'])
   })
 })
+
+describe('category filters', () => {
+  it('match events of child categories, as the list does (include_children)', async () => {
+    const music = await app.payload.find({ collection: 'event-categories', where: { slug: { equals: 'music' } }, limit: 1 })
+    expect(music.docs.length).toBe(1)
+    await app.payload.create({ collection: 'event-categories', data: { name: 'Jazz', parent: music.docs[0]!.id } as never })
+    await create('jazzOnly', { title: 'Jazz only', start_date: '2027-07-01 20:00:00', end_date: '2027-07-01 22:00:00', timezone: 'Europe/Paris', categories: ['Jazz'] })
+    const list = await api.get('/events?start_date=2027-01-01&categories=music')
+    const titles = list.body.events.map((e: { title: string }) => e.title)
+    expect(titles).toContain('Jazz only')
+    const fed = icalJs((await feed('/ical/events.ics?start_date=2027-01-01&categories=music')).text)
+    expect(fed.map((e) => e.summary).sort()).toEqual([...titles].sort())
+  })
+})

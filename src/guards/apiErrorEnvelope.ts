@@ -11,7 +11,8 @@ const BARE_MESSAGE = /^\s*\{\s*"message"\s*:\s*("(?:[^"\\]|\\.)*")\s*\}\s*$/
 export function apiErrorEnvelope(apiRoute: string, graphqlPaths: Set<string>) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!req.path.startsWith(`${apiRoute}/`) && req.path !== apiRoute) return next()
-    if (graphqlPaths.has(req.path)) return next()
+    // HEAD answers carry no body to rewrite (and keep the GET's Content-Length).
+    if (graphqlPaths.has(req.path) || req.method === 'HEAD') return next()
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
     const end = res.end.bind(res) as (...args: unknown[]) => Response
     const chunks: Buffer[] = []

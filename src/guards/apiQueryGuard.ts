@@ -37,6 +37,16 @@ interface WhereRules {
   fieldAt: FieldLookup
   /** The SQL adapters have no `all` operator (drizzle's operator map leaves it out: a TypeError there). */
   allOperator: boolean
+  /** IDs are integers (SQL): an `id` operand of another kind is an error in PostgreSQL's query. */
+  numericId: boolean
+}
+
+const isIntegerId = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^-?\d{1,10}$/.test(String(v)) && Math.abs(Number(v)) <= 2 ** 31 - 1
+
+function checkIdOperand(operator: string, operand: unknown): void {
+  if (operator === 'exists') return
+  const items = LIST_OPERATORS.has(operator) ? (Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : String(operand).split(',')) : [operand]
+  if (!items.every(isIntegerId)) throw new ApiInputError(`where[id][${operator}] must be ${LIST_OPERATORS.has(operator) ? 'a list of IDs' : 'an ID'} (a whole number).`)
 }
 
 function checkOperand(path: string, operator: string, operand: unknown, field: FlattenedField | undefined, rules: WhereRules): void {
@@ -89,6 +99,7 @@ function checkWhere(where: unknown, rules: WhereRules, depth = 0): void {
         throw new ApiInputError(`where[${key}]: "${operator}" is not an operator.`)
       }
       checkOperand(key, operator, operand, rules.fieldAt(key), rules)
+      if (key === 'id' && rules.numericId) checkIdOperand(operator, operand)
     }
   }
 }
@@ -105,7 +116,7 @@ function checkInteger(query: Record<string, unknown>, name: string, min: number)
  * The query parameters of Payload's collection routes, checked against the shapes Payload reads;
  * `fields` (the documents' own, for the list and ID routes) also checks sort names and typed operands.
  */
-function checkQuery(query: Record<string, unknown>, slug: string, fieldAt: FieldLookup | null, allOperator: boolean): void {
+function checkQuery(query: Record<string, unknown>, slug: string, fieldAt: FieldLookup | null, rules: Omit<WhereRules, 'fieldAt'>): void {
   checkInteger(query, 'limit', 0)
   checkInteger(query, 'page', 1)
   checkInteger(query, 'depth', 0)
@@ -133,7 +144,7 @@ function checkQuery(query: Record<string, unknown>, slug: string, fieldAt: Field
         throw new ApiInputError('where must be an object of field conditions (or its JSON).')
       }
     }
-    checkWhere(where, { fieldAt: fieldAt ?? (() => undefined), allOperator })
+    checkWhere(where, { ...rules, fieldAt: fieldAt ?? (() => undefined) })
   }
 }
 
@@ -216,12 +227,13 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
       }
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''
       // Sub-routes (versions, count, …) query other documents: their shapes are checked, not their names.
+      const rules = { allOperator, numericId: collection.numericId }
       const fieldAt = methods ? null : (path: string) => fieldAtPath(collection.config.slug, path)
-      checkQuery(qs.parse(search, QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, allOperator)
+      checkQuery(qs.parse(search, QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, rules)
       const override = req.get('x-payload-http-method-override') ?? req.get('x-http-method-override')
       const body = bufferedBody(req)
       if (req.method === 'POST' && override === 'GET' && body && req.is('application/x-www-form-urlencoded')) {
-        checkQuery(qs.parse(body.toString('utf8'), QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, allOperator)
+        checkQuery(qs.parse(body.toString('utf8'), QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, rules)
       }
     } catch (error) {
       if (!(error instanceof ApiInputError)) throw error

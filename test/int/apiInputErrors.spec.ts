@@ -41,14 +41,20 @@ function expectApiError(answer: HttpAnswer, status: number): string {
 }
 
 describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
-  it('a malformed where (all on a SQL database, typed operands behind a relationship) is 400', async () => {
+  it('a malformed where (all on a SQL database, typed operands behind a relationship, IDs that are no integers) is 400', async () => {
     const paths = [
       '/api/organizers?where[or][][and][][image.alt][all]=1%2Cabc',
       '/api/media?where[mimeType][all]=(a%2B)%2B%24',
       '/api/organizers?where[image.updatedAt][greater_than_equal]=%F3%97%AC%97%CF%BB',
+      // Integer IDs compared with text: an error in PostgreSQL's query.
+      '/api/venues?where[or][][and][][id][not_like]=publish&where[or][][and][][id][equals]=',
+      '/api/venues?where[id][in]=1,abc',
     ]
     for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
-    expect(paths.length).toBe(3)
+    expect(paths.length).toBe(5)
+    // IDs still filter.
+    const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3', actors.editor.headers)
+    expect(venues.status).toBe(200)
   })
 
   it('a multipart body whose _payload is not JSON is 400', async () => {

@@ -55,6 +55,9 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
   if (LIST_OPERATORS.has(operator)) {
     const items = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]
     if (!items.every(isScalar)) throw new ApiInputError(`${where} must be a list of values.`)
+    if (field?.type === 'number' && !field.hasMany && !items.flatMap((i) => String(i).split(',')).every((i) => i.trim() !== '' && Number.isFinite(Number(i)))) {
+      throw new ApiInputError(`${where} must be a list of numbers.`)
+    }
     return
   }
   if (GEO_OPERATORS.has(operator)) {
@@ -76,7 +79,8 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
   if (field?.type === 'date' && (COMPARISONS.has(operator) || operator === 'equals' || operator === 'not_equals') && Number.isNaN(Date.parse(String(operand)))) {
     throw new ApiInputError(`${where} must be a date.`)
   }
-  if (field?.type === 'number' && COMPARISONS.has(operator) && !Number.isFinite(Number(operand))) {
+  // Any comparison with a number column, text ones included (PostgreSQL: not_like 'x' on a number fails).
+  if (field?.type === 'number' && operand !== 'null' && (String(operand).trim() === '' || !Number.isFinite(Number(operand)))) {
     throw new ApiInputError(`${where} must be a number.`)
   }
 }

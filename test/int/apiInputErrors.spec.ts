@@ -41,7 +41,7 @@ function expectApiError(answer: HttpAnswer, status: number): string {
 }
 
 describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
-  it('a malformed where (all on a SQL database, typed operands behind a relationship, IDs that are no integers) is 400', async () => {
+  it('a malformed where (all on a SQL database, typed operands behind a relationship, IDs and numbers compared with text) is 400', async () => {
     const paths = [
       '/api/organizers?where[or][][and][][image.alt][all]=1%2Cabc',
       '/api/media?where[mimeType][all]=(a%2B)%2B%24',
@@ -49,11 +49,13 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
       // Integer IDs compared with text: an error in PostgreSQL's query.
       '/api/venues?where[or][][and][][id][not_like]=publish&where[or][][and][][id][equals]=',
       '/api/venues?where[id][in]=1,abc',
+      '/api/venues?where[or][][and][][latitude][not_like]=pending&where[or][][latitude][not_like]=pending',
+      '/api/venues?where[latitude][in]=1,x',
     ]
     for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
-    expect(paths.length).toBe(5)
+    expect(paths.length).toBe(7)
     // IDs still filter.
-    const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3', actors.editor.headers)
+    const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3&where[latitude][greater_than]=-90.5', actors.editor.headers)
     expect(venues.status).toBe(200)
   })
 

@@ -24,6 +24,11 @@ export function apiErrorEnvelope(apiRoute: string, graphqlPaths: Set<string>) {
     }
     const toBuffer = (chunk: unknown, encoding: unknown) =>
       Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
+    // Next flushes the headers before its first write: held back while the body is being rewritten.
+    const flushHeaders = res.flushHeaders.bind(res)
+    res.flushHeaders = () => {
+      if (!decide()) flushHeaders()
+    }
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (!decide()) return write(chunk, ...rest)
       if (chunk != null) chunks.push(toBuffer(chunk, rest[0]))

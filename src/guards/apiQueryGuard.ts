@@ -55,6 +55,9 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
   if (LIST_OPERATORS.has(operator)) {
     const items = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]
     if (!items.every(isScalar)) throw new ApiInputError(`${where} must be a list of values.`)
+    if (field?.type === 'checkbox' && !items.flatMap((i) => String(i).split(',')).every((i) => i === 'true' || i === 'false')) {
+      throw new ApiInputError(`${where} must be a list of true and false.`)
+    }
     if (field?.type === 'number' && !field.hasMany && !items.flatMap((i) => String(i).split(',')).every((i) => i.trim() !== '' && Number.isFinite(Number(i)))) {
       throw new ApiInputError(`${where} must be a list of numbers.`)
     }
@@ -78,6 +81,10 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
   // Typed comparisons the database would choke on.
   if (field?.type === 'date' && (COMPARISONS.has(operator) || operator === 'equals' || operator === 'not_equals') && Number.isNaN(Date.parse(String(operand)))) {
     throw new ApiInputError(`${where} must be a date.`)
+  }
+  // A boolean column compares with true or false only (PostgreSQL: LIKE on a boolean fails).
+  if (field?.type === 'checkbox' && (operator === 'equals' || operator === 'not_equals' ? !['true', 'false', 'null', true, false].includes(operand as never) : true)) {
+    throw new ApiInputError(`${where}: ${field.name} is true or false; compare it with equals or not_equals.`)
   }
   // Any comparison with a number column, text ones included (PostgreSQL: not_like 'x' on a number fails).
   if (field?.type === 'number' && operand !== 'null' && (String(operand).trim() === '' || !Number.isFinite(Number(operand)))) {

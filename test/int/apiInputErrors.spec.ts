@@ -2,9 +2,11 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import express from 'express'
+import { pipeToNodeResponse } from 'next/dist/server/pipe-readable.js'
 import { APIError, ValidationError } from 'payload'
 import type { Role } from '../../collections/roles.js'
 import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
+import { apiErrorEnvelope } from '../../src/guards/apiErrorEnvelope.js'
 import { closeAgent, send, type HttpAnswer } from '../fuzz/rawHttp.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
@@ -41,7 +43,7 @@ function expectApiError(answer: HttpAnswer, status: number): string {
 }
 
 describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
-  it('a malformed where (all on a SQL database, typed operands behind a relationship, IDs and numbers compared with text) is 400', async () => {
+  it('a malformed where (all on a SQL database, typed operands behind a relationship, IDs, numbers and booleans compared with text) is 400', async () => {
     const paths = [
       '/api/organizers?where[or][][and][][image.alt][all]=1%2Cabc',
       '/api/media?where[mimeType][all]=(a%2B)%2B%24',
@@ -51,11 +53,15 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
       '/api/venues?where[id][in]=1,abc',
       '/api/venues?where[or][][and][][latitude][not_like]=pending&where[or][][latitude][not_like]=pending',
       '/api/venues?where[latitude][in]=1,x',
+      '/api/events?where[showMapLink][like]=%2C%2C%2C',
+      '/api/events?where[showMapLink][equals]=maybe',
     ]
     for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
-    expect(paths.length).toBe(7)
+    expect(paths.length).toBe(9)
     // IDs still filter.
     const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3&where[latitude][greater_than]=-90.5', actors.editor.headers)
+    const events = await raw('GET', '/api/events?where[showMapLink][equals]=true&where[featured][not_equals]=false', actors.editor.headers)
+    expect(events.status).toBe(200)
     expect(venues.status).toBe(200)
   })
 
@@ -146,5 +152,34 @@ describe("the namespace's error middleware and Payload's errors", () => {
     expect([conflict.status, conflict.json.code, conflict.json.message]).toEqual([409, 'rest_invalid_param', 'Invalid parameter(s): Already taken.'])
     const fault = await body('/fault')
     expect([fault.status, fault.json.code]).toEqual([500, 'internal_error'])
+  })
+})
+
+describe("Payload's not-found answers as Next streams them", () => {
+  it('a bare {message} 404 written by Next (headers flushed, then chunks) reaches the client as {errors: [{message}]}', async () => {
+    const router = express()
+    router.use(apiErrorEnvelope('/api', new Set(['/api/graphql'])))
+    // Next's own writer, as its route handlers send a Payload Response: flushHeaders, write, end.
+    router.use(async (req, res) => {
+      const answer = Response.json({ message: `Route not found "${req.path}"` }, { status: 404 })
+      res.statusCode = answer.status
+      answer.headers.forEach((value, name) => res.setHeader(name, value))
+      await pipeToNodeResponse(answer.body!, res)
+    })
+    const server: Server = await new Promise((resolve) => {
+      const s = router.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const answer = await send(origin, { method: 'GET', path: '/api/nope', headers: {} })
+      expect(answer.status).toBe(404)
+      expect(JSON.parse(answer.text)).toEqual({ errors: [{ message: 'Route not found "/api/nope"' }] })
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text))
+      // Outside /api the answer is left as it was.
+      const other = await send(origin, { method: 'GET', path: '/admin/nope', headers: {} })
+      expect(JSON.parse(other.text)).toEqual({ message: 'Route not found "/admin/nope"' })
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })

@@ -11,7 +11,7 @@ import { namespaceProblem } from './checkAnswer.js'
 import { FOUND_INPUTS } from './foundInputs.js'
 import { acceptedValues, namespaceCases, plausibleValues, routeKind, toHttpRequest, type NamespaceCase } from './namespaceRequests.js'
 import { closeAgent, type HttpAnswer, type HttpRequest } from './rawHttp.js'
-import { fuzzSettings, memoryMb, runFuzz } from './runFuzz.js'
+import { fuzzSettings, HEAP_BOUND_MB, memoryMb, RSS_BOUND_MB, runFuzz } from './runFuzz.js'
 import { seedCalendar, type Seeded } from './seedCalendar.js'
 
 // Property-based fuzzing of the calendar namespace: requests drawn from the route table's own
@@ -21,13 +21,6 @@ import { seedCalendar, type Seeded } from './seedCalendar.js'
 // Replay: FUZZ_SEED=<seed> FUZZ_RUNS=<requests> npm test -- test/fuzz/namespace.spec.ts --runInBand
 
 const { seed: SEED, runs: RUNS, all: ALL } = fuzzSettings(7000)
-/**
- * Growth allowed after a full garbage collection: the JavaScript heap (with buffers), where a leak in
- * JavaScript shows, and anonymous RSS (native memory too), without the file-backed pages of the
- * database's mapped files, which grow with the database rather than with leaks.
- */
-const HEAP_BOUND_MB = 100
-const RSS_BOUND_MB = 300
 
 let app: TestApp
 let api: PayloadApi

@@ -7,7 +7,7 @@ import { graphqlProblem, payloadRestProblem } from './checkAnswer.js'
 import { graphqlCases, graphqlRequest } from './graphqlRequests.js'
 import { apiCases, apiRequest, apiSchema, type ApiSchema } from './payloadApiRequests.js'
 import { closeAgent } from './rawHttp.js'
-import { fuzzSettings, memoryMb, runFuzz } from './runFuzz.js'
+import { fuzzSettings, HEAP_BOUND_MB, memoryMb, RSS_BOUND_MB, runFuzz } from './runFuzz.js'
 import { seedCalendar, type Seeded } from './seedCalendar.js'
 
 // Property-based fuzzing of Payload's REST API (/api: random where, limit, page, sort, depth, select,
@@ -19,13 +19,6 @@ import { seedCalendar, type Seeded } from './seedCalendar.js'
 const { seed: SEED, runs: RUNS, all: ALL } = fuzzSettings(3000)
 /** GraphQL's share of the requests. */
 const GRAPHQL_SHARE = 1 / 3
-/**
- * Growth allowed after a full garbage collection: the JavaScript heap (with buffers), where a leak in
- * JavaScript shows, and anonymous RSS (native memory too), without the file-backed pages of the
- * database's mapped files, which grow with the database rather than with leaks.
- */
-const HEAP_BOUND_MB = 100
-const RSS_BOUND_MB = 300
 
 let app: TestApp
 let api: PayloadApi

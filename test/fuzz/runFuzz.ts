@@ -77,6 +77,15 @@ export async function runFuzz<C>(options: FuzzOptions<C>): Promise<{ sent: numbe
 }
 
 /**
+ * Growth allowed after a full garbage collection: the JavaScript heap (with buffers), where a leak in
+ * JavaScript shows, and anonymous RSS (native memory too), without the file-backed pages of the
+ * database's mapped files, which grow with the database rather than with leaks. Native allocators
+ * keep freed arenas, so anonymous RSS measured 95–390 MB of growth over runs that leaked nothing.
+ */
+export const HEAP_BOUND_MB = 100
+export const RSS_BOUND_MB = 512
+
+/**
  * Memory of this process (the server runs in it) after a full garbage collection, in MB: RSS, its
  * anonymous part (Linux: without file-backed pages such as SQLite's mapped files), and the JavaScript
  * heap plus buffers, which is where a leak in JavaScript would show.

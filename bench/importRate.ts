@@ -5,12 +5,12 @@
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startChild } from './startChild.js'
+import { createBenchDatabase } from './createBenchDatabase.js'
 
 const { values } = parseArgs({
   options: {
@@ -26,24 +26,7 @@ if (!Number.isInteger(EVENTS) || EVENTS < 1) throw new Error('--events must be a
 if (KIND !== 'sqlite' && KIND !== 'postgres') throw new Error('--database must be sqlite or postgres')
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
-async function createDatabase(): Promise<string> {
-  const name = `calendar_bench_${randomBytes(4).toString('hex')}`
-  if (KIND === 'sqlite') {
-    const dir = path.join(os.tmpdir(), name)
-    mkdirSync(dir, { recursive: true })
-    return `file:${path.join(dir, 'calendar.db')}`
-  }
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: values['postgres-url'] })
-  await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
-  const url = new URL(values['postgres-url']!)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-const source = await createDatabase()
+const source = await createBenchDatabase(KIND, values['postgres-url']!)
 const { getPayload } = await import('payload')
 const { buildCalendarConfig } = await import('../src/payload.config.js')
 const { seedDataset } = await import('./seedDataset.js')
@@ -59,7 +42,7 @@ await payload.destroy()
 
 const port = 4700 + Math.floor(Math.random() * 500)
 const server = await startChild('bench/apiServer.ts', [String(port), source, KIND], process.env)
-const target = await createDatabase()
+const target = await createBenchDatabase(KIND, values['postgres-url']!)
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calendar-import-bench-'))
 log(`Importing ${listed.totalDocs} listed events (of ${EVENTS}) from http://127.0.0.1:${port}${env.REST_PREFIX} into a fresh ${KIND} database…`)
 const started = performance.now()

@@ -6,13 +6,13 @@
 //          --database sqlite|postgres --postgres-url URL --out FILE
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { rssMiB, startChild } from './startChild.js'
+import { createBenchDatabase } from './createBenchDatabase.js'
 
 const { values } = parseArgs({
   options: {
@@ -38,23 +38,6 @@ const log = (line: string) => process.stdout.write(`${line}\n`)
 
 // The reference's measured throughput for GET /events?per_page=10 (decisions section 7).
 const REFERENCE_RPS = 18.6
-
-async function createDatabase(): Promise<string> {
-  const name = `calendar_bench_${randomBytes(4).toString('hex')}`
-  if (KIND === 'sqlite') {
-    const dir = path.join(os.tmpdir(), name)
-    mkdirSync(dir, { recursive: true })
-    return `file:${path.join(dir, 'calendar.db')}`
-  }
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: values['postgres-url'] })
-  await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
-  const url = new URL(values['postgres-url']!)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 interface Measurement {
   requestsPerSecond: number
@@ -87,7 +70,7 @@ const show = (m: Measurement) =>
   `${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms  RSS ${m.rssMiB} MiB` +
   (m.non2xx || m.errors ? `  ← ${m.non2xx} non-2xx, ${m.errors} errors: not a valid measurement` : '')
 
-const uri = await createDatabase()
+const uri = await createBenchDatabase(KIND, values['postgres-url']!)
 log(`Benchmark on ${KIND} (${uri.replace(/\/\/[^@]*@/, '//')}), ${EVENTS} events, ${CONNECTIONS} connections, ${DURATION} s per route`)
 const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'cpu', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }
 log(`Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB} GiB, Node ${machine.node}`)

@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+export { freePort } from './freePort.js'
 
 /** A process started as an operator would: stdin ignored (no terminal), output collected. */
 export interface Started {
@@ -65,16 +66,6 @@ export function killGroup(started: Started | undefined): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** Whether a TCP connection to the port is accepted right now. */
 export function accepts(port: number): Promise<boolean> {

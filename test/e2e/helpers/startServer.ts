@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../helpers/freePort.js'
 
 export interface RunningServer {
   /** http://127.0.0.1:<port> */
@@ -13,16 +13,6 @@ export interface RunningServer {
   stop: () => Promise<void>
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 function run(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--conditions=production', '--import', 'tsx', ...args], {

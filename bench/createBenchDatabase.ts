@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** A fresh, empty database for one benchmark run: a SQLite file in the temp folder, or a new PostgreSQL database on the server. */
+export async function createBenchDatabase(kind: 'sqlite' | 'postgres', postgresUrl: string): Promise<string> {
+  const name = `calendar_bench_${randomBytes(4).toString('hex')}`
+  if (kind === 'sqlite') {
+    const dir = path.join(os.tmpdir(), name)
+    mkdirSync(dir, { recursive: true })
+    return `file:${path.join(dir, 'calendar.db')}`
+  }
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: postgresUrl })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}

@@ -29,6 +29,7 @@ export default {
   // Without Chromium every browser test is left out (an empty testMatch would match every file).
   testPathIgnorePatterns: hasChromium ? ['/node_modules/'] : ['.*'],
   passWithNoTests: !hasChromium,
+  setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/failOnConsoleErrors.ts'],
   globalSetup: hasChromium ? '<rootDir>/test/e2e/helpers/globalSetup.js' : undefined,
   testTimeout: 120000,
   maxWorkers: 1,

@@ -3,6 +3,7 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
 import { reserveIds } from '../../collections/hooks/reserveIds.js'
+import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
 import type { ResolvedCalendarOptions } from '../options.js'
@@ -146,7 +147,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
             return mapped
           }
           if (!dryRun) {
-            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true, req })
+            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true, req, context: { [IMPORT_ID]: undefined, ...pageContext(req) } })
             state.remember(kind, sourceId, mapped, fingerprint)
           }
           counts[kind].updated++
@@ -163,7 +164,8 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         data,
         overrideAccess: true,
         depth: 0,
-        context: keep.has(sourceId) ? { [IMPORT_ID]: sourceId } : {},
+        // Named on every call: a shared request keeps the context of the previous write.
+        context: { [IMPORT_ID]: keep.has(sourceId) ? sourceId : undefined, ...pageContext(req) },
         req,
       })
       state.remember(kind, sourceId, doc.id as number, fingerprint)
@@ -207,9 +209,12 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     const req = await createLocalReq({}, payload)
     if (!(await initTransaction(req))) return writeAll()
     const before = { ...counts[kind] }
+    const termCounts: Parameters<typeof applyPendingTermCounts>[1] = new Map()
+    pageCounts.set(req, termCounts)
     state.begin()
     try {
       await writeAll(req)
+      await applyPendingTermCounts(req, termCounts)
       await commitTransaction(req)
       state.commit()
     } catch {
@@ -219,6 +224,10 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       await writeAll()
     }
   }
+
+  /** Per page transaction, the term count changes its event writes gather (applied once, before commit). */
+  const pageCounts = new WeakMap<PayloadRequest, Parameters<typeof applyPendingTermCounts>[1]>()
+  const pageContext = (req?: PayloadRequest) => (req && pageCounts.has(req) ? { [PENDING_TERM_COUNTS]: pageCounts.get(req) } : {})
 
   const map = (kind: ImportKind, ids: number[]) =>
     ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)

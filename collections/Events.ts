@@ -21,7 +21,6 @@ const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in 
 /** Start and End: typed in the event's own zone, listed with it (src/admin/ZonedDateField.tsx, EventTimeCell.tsx). */
 const zonedDate = (edge: 'start' | 'end') => ({
   date: { pickerAppearance: 'dayAndTime' as const, displayFormat: 'EEE d MMM yyyy, HH:mm' },
-  description: "In the event's time zone.",
   components: {
     Field: { path: '/admin/ZonedDateField.tsx#ZonedDateField', clientProps: { edge } },
     Cell: '/admin/EventTimeCell.tsx#EventTimeCell',

@@ -60,8 +60,11 @@ describe('event times in the event’s own zone, from a browser in another zone'
     await expect(page.locator('#field-timezone .rs__single-value').innerText()).resolves.toBe(SITE_ZONE)
     await typeDate(page, 'startDate', 'Fri 5 Mar 2027, 19:00')
     await typeDate(page, 'endDate', 'Fri 5 Mar 2027, 22:00')
-    // Picked after the times: they stay 19:00–22:00, now in Paris (searchable list: typing "paris").
-    await choose(page, 'field-timezone', 'Europe/Paris')
+    // Picked after the times: they stay 19:00–22:00, now in Paris. The list is searchable.
+    await page.locator('#field-timezone .rs__control').click()
+    await page.locator('#field-timezone .rs__input').fill('paris')
+    await expect(page.locator('.rs__menu .rs__option').allInnerTexts()).resolves.toEqual(['Europe/Paris'])
+    await page.locator('.rs__menu .rs__option', { hasText: 'Europe/Paris' }).click()
     await expect(page.locator('#field-startDate input').inputValue()).resolves.toBe('Fri 5 Mar 2027, 19:00')
     await expect(page.getByTestId('startDate-zone').innerText()).resolves.toBe('Europe/Paris')
     const note = page.getByTestId('event-zone-note')
@@ -196,6 +199,24 @@ describe('event times in the event’s own zone, from a browser in another zone'
     const item = (title: string) => page.locator('.upcoming-events li', { hasText: title }).locator('.upcoming-events__when')
     await expect(item('Paris Concert').innerText()).resolves.toBe('Fri 5 Mar 2027, 19:00–22:00 (Europe/Paris)')
     await expect(item('Paris Market').innerText()).resolves.toBe('Mon 1 Mar 2027 (all day) (Europe/Paris)')
+  })
+
+  it('a manual offset a TEC site sent ("UTC+2") is shown, used by the pickers and kept on save', async () => {
+    const sent = await apiFromPage(page, 'POST', '/api/events', {
+      title: 'Offset Event',
+      startDate: '2027-04-01T08:00:00.000Z',
+      endDate: '2027-04-01T09:00:00.000Z',
+      timezone: 'UTC+2',
+      status: 'publish',
+    })
+    expect(sent.status).toBe(201)
+    await page.goto(`${server.origin}/admin/collections/events/${sent.json.doc.id}`)
+    await openTab(page, 'When')
+    await expect(page.locator('#field-timezone .rs__single-value').innerText()).resolves.toBe('UTC+2')
+    await expect(page.locator('#field-startDate input').inputValue()).resolves.toBe('Thu 1 Apr 2027, 10:00')
+    await page.locator('#field-title').fill('Offset Event (edited)')
+    await save(page, 'events')
+    expect(await served(page, sent.json.doc.id)).toMatchObject({ timezone: 'UTC+2', start_date: '2027-04-01 10:00:00', utc_start_date: '2027-04-01 08:00:00' })
   })
 
   it('an author writing from Tokyo types Paris time too', async () => {

@@ -49,7 +49,7 @@ export async function UpcomingEvents({ payload, user }: { payload: Payload; user
             return (
               <li key={event.id}>
                 <span className="upcoming-events__when">
-                  {when?.text} <span className="upcoming-events__zone">{when?.zoneLabel}</span>
+                  {when?.text} <span className="upcoming-events__zone">({when?.zoneLabel})</span>
                 </span>
                 <Link href={url(`/collections/${EVENTS}/${event.id}`)} prefetch={false}>
                   {event.title || `(untitled #${event.id})`}

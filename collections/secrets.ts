@@ -18,6 +18,13 @@ export function hashSecret(plain: string): string {
   return `${PREFIX}${salt.toString('hex')}$${hash.toString('hex')}`
 }
 
+/** hashSecret on libuv's thread pool: many hashed at once (an import's protected events) use every core. */
+export async function hashSecretAsync(plain: string): Promise<string> {
+  const salt = randomBytes(16)
+  const hash = await scryptAsync(plain, salt, KEY_LENGTH)
+  return `${PREFIX}${salt.toString('hex')}$${hash.toString('hex')}`
+}
+
 /**
  * Whether `plain` matches a stored hash. scrypt runs on libuv's thread pool, so a verification (tens of
  * milliseconds by design) never blocks the requests of others.

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
+import { hashSecretAsync } from '../../collections/secrets.js'
 import { reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
@@ -367,17 +368,24 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         }),
       )
       for (const { wire } of unlocked) await authors.resolve(wire.author)
+      // Event passwords hashed all at once on the thread pool (scrypt costs tens of milliseconds by
+      // design), stored as the hash with overrideAccess: the known password, or else a random one
+      // used only if the event is created here.
+      const hashes = await Promise.all(
+        unlocked.map(({ locked, password }) => (locked || password ? hashSecretAsync(password ?? randomBytes(18).toString('base64url')) : undefined)),
+      )
+      const hashOf = new Map(unlocked.map(({ wire }, i) => [wire, hashes[i]]))
       const writeOne = async ({ wire, locked, password }: (typeof unlocked)[number], req?: PayloadRequest) => {
         await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
           const author = await authors.resolve(wire.author)
-          let secret = password
-          if (locked && !secret && creating) {
+          const keepStored = locked && !password && !creating
+          if (locked && !password && creating) {
             warning(`event ${wire.id} is password-protected; the site does not show its password, so it got a new random one (set yours in the admin)`)
-            secret = randomBytes(18).toString('base64url')
           }
+          const hash = keepStored ? undefined : hashOf.get(wire)
           return {
             ...eventData(wire, calendar.siteTimezone),
-            ...(secret ? { password: secret } : {}),
+            ...(hash ? { passwordHash: hash, hasPassword: true } : {}),
             author: author.id || undefined,
             description: await description(wire.description, author, `event ${wire.id}`, req),
             image: await images.resolve(wire.image),

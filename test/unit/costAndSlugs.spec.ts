@@ -19,6 +19,8 @@ describe('parseCost (what an event stores for a cost sent to the namespace)', ()
     [[15, '25.50'], { cost: '15, 25.50', currencySymbol: '', currencyPosition: null }],
     [['Free'], { cost: 'Free', currencySymbol: '', currencyPosition: null }],
     [['Donations welcome from 5'], { cost: 'Donations welcome from 5', currencySymbol: '', currencyPosition: null }],
+    [['between 5 and 10 at the door'], { cost: 'between 5 and 10 at the door', currencySymbol: '', currencyPosition: null }],
+    [['$10 - $20'], { cost: '10 - 20', currencySymbol: '$', currencyPosition: 'prefix' }],
     [['', '  '], { cost: '', currencySymbol: '', currencyPosition: null }],
     [[], { cost: '', currencySymbol: '', currencyPosition: null }],
   ])('%j → %j', (items, expected) => {

@@ -15,7 +15,8 @@ const MAX_SYMBOL_LENGTH = 8
  * symbol, and where it was written. "20$" stores "20", "$", postfix; "€12" stores "12", "€", prefix;
  * a list ["0$", "20$", "30$"] stores "0, 20, 30" with "$" (read back as "Free – 30$"). Text without
  * an amount ("Free", "Donation") is stored as it is, and so is text whose non-numeric part is too long
- * to be a currency ("between 5 and 10 at the door").
+ * to be a currency or is more than one word ("between 5 and 10 at the door"): a currency is one symbol,
+ * written once or before every amount ("$10 - $20").
  */
 export function parseCost(items: Array<string | number>): StoredCost {
   const parts: string[] = []
@@ -26,7 +27,7 @@ export function parseCost(items: Array<string | number>): StoredCost {
     if (!text) continue
     const symbols = text.match(SYMBOL) ?? []
     const firstDigit = text.search(/\d/)
-    if (firstDigit < 0 || symbols.some((s) => s.length > MAX_SYMBOL_LENGTH)) {
+    if (firstDigit < 0 || symbols.some((s) => s.length > MAX_SYMBOL_LENGTH) || new Set(symbols).size > 1) {
       parts.push(text)
       continue
     }

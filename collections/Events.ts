@@ -7,6 +7,9 @@ import { authorField, imageField, postStatusField, publishedAtField } from './fi
 import { secretFields } from './fields/secretFields.js'
 import { websiteField } from './fields/websiteField.js'
 import { slugField } from './fields/slugField.js'
+import { validateCost } from './rules/eventCost.js'
+import { validateEndDate, validateStartDate } from './rules/eventDates.js'
+import { validateTimeZone } from './rules/eventTimeZone.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
@@ -57,14 +60,15 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, admin: dateTime },
-                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, admin: dateTime },
+                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, validate: validateStartDate, admin: dateTime },
+                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, validate: validateEndDate, admin: dateTime },
               ],
             },
             {
               name: 'timezone',
               label: 'Time zone',
               type: 'text',
+              validate: validateTimeZone,
               admin: {
                 description: 'IANA time zone (Europe/Paris) or UTC offset (UTC+2). Empty: the site time zone.',
                 components: { afterInput: ['/admin/EventZoneNote.tsx#EventZoneNote'] },
@@ -90,7 +94,7 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                guarded({ name: 'cost', type: 'text', admin: { description: 'A number, a range ("5 - 50") or text ("Free").' } }),
+                guarded({ name: 'cost', type: 'text', validate: validateCost, admin: { description: 'A number, a range ("5 - 50") or text ("Free").' } }),
                 guarded({ name: 'currencySymbol', type: 'text' }),
                 guarded({ name: 'currencyCode', type: 'text' }),
                 guarded({

@@ -13,6 +13,8 @@ export function slugField(source: string): TextField {
       description: `Filled from the ${source} while writing a new one; editable. Made unique with -2, -3… on save.`,
       components: { Field: { path: '/admin/SlugField.tsx#SlugField', clientProps: { source } } },
     },
-    hooks: { beforeValidate: [ensureUniqueSlug(source)] },
+    // A duplicate starts without one, so ensureUniqueSlug derives a fresh one from its source (title-2),
+    // rather than Payload's default for unique fields ("title - Copy").
+    hooks: { beforeValidate: [ensureUniqueSlug(source)], beforeDuplicate: [() => ''] },
   }
 }

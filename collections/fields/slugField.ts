@@ -13,8 +13,8 @@ export function slugField(source: string): TextField {
       description: `Filled from the ${source} while writing a new one; editable. Made unique with -2, -3… on save.`,
       components: { Field: { path: '/admin/SlugField.tsx#SlugField', clientProps: { source } } },
     },
-    // A duplicate starts without one, so ensureUniqueSlug derives a fresh one from its source (title-2),
-    // rather than Payload's default for unique fields ("title - Copy").
-    hooks: { beforeValidate: [ensureUniqueSlug(source)], beforeDuplicate: [() => ''] },
+    // A duplicate keeps the original's slug for ensureUniqueSlug to number (concert-2, concert-3…), as
+    // WordPress would, rather than Payload's default for unique fields ("concert - Copy").
+    hooks: { beforeValidate: [ensureUniqueSlug(source)], beforeDuplicate: [({ value }) => value] },
   }
 }

@@ -9,10 +9,10 @@ const instant = (value: unknown): number => (value instanceof Date ? value.getTi
 /**
  * Field validate of an event's `startDate` or `endDate`: Payload's date checks, then the end not before
  * the start, refused on the date being changed (so an event stored that way before the rule stays
- * editable while its dates are left alone). The namespace never gets here with one: a start after the
+ * editable while its dates are left alone), and on a new event next to the end. The namespace never gets here with one: a start after the
  * end moves the end to the start there (reference 6.3).
  */
-function datesInOrder(message: string): DateFieldValidation {
+function datesInOrder(which: 'startDate' | 'endDate'): DateFieldValidation {
   return (value, options) => {
     const valid = date(value, options)
     if (valid !== true) return valid
@@ -20,9 +20,12 @@ function datesInOrder(message: string): DateFieldValidation {
     const start = instant(dates.startDate)
     const end = instant(dates.endDate)
     if (Number.isNaN(start) || Number.isNaN(end) || end >= start) return true
-    return instant(options.previousValue) === instant(value) ? true : message
+    if (instant(options.previousValue) === instant(value)) return true
+    // A new event has both dates new: the end alone carries the message.
+    if (which === 'startDate') return options.operation === 'create' ? true : START_AFTER_END_MESSAGE
+    return END_BEFORE_START_MESSAGE
   }
 }
 
-export const validateStartDate = datesInOrder(START_AFTER_END_MESSAGE)
-export const validateEndDate = datesInOrder(END_BEFORE_START_MESSAGE)
+export const validateStartDate = datesInOrder('startDate')
+export const validateEndDate = datesInOrder('endDate')

@@ -61,6 +61,7 @@ describe('validation in the admin', () => {
     await saveRefused('events')
     await errorOf('endDate').waitFor()
     await expect(errorOf('endDate').textContent()).resolves.toContain('The end must not be before the start.')
+    await expect(errorOf('startDate').count()).resolves.toBe(0)
     await screenshot(page, 'validation-end-before-start')
     expect(await count('events', 'Backwards concert')).toBe(0)
 

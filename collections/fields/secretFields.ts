@@ -21,9 +21,10 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
       type: 'text',
       virtual: true,
       admin: {
-        description: 'Stored hashed and never shown again. Type a new value to replace it; clear it to remove it.',
         // Payload shows virtual fields read-only unless told otherwise; this one is for typing into.
         readOnly: false,
+        // Masked, empty until typed into, with the flag in words and a Remove button.
+        components: { Field: { path: '/admin/SecretPasswordField.tsx#SecretPasswordField', clientProps: { flag: flagName } } },
         ...input.admin,
       },
       hooks: {
@@ -53,7 +54,8 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
       defaultValue: false,
       index: true,
       access: { create: never, update: never },
-      admin: { readOnly: true, position: input.admin?.position },
+      // In the form state for the password field to read, shown by it in words rather than as a checkbox.
+      admin: { readOnly: true, position: input.admin?.position, components: { Field: '@payloadcms/ui#HiddenField' } },
     },
   ]
 }

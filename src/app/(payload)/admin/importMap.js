@@ -32,6 +32,8 @@ import { NoPasswordReset as NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d } f
 import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { SecretPasswordField as SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b } from '../../../admin/SecretPasswordField.tsx'
+import { HiddenField as HiddenField_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
@@ -68,5 +70,7 @@ export const importMap = {
   "/admin/NoPasswordReset.tsx#NoPasswordReset": NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d,
   "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
-  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
+  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "/admin/SecretPasswordField.tsx#SecretPasswordField": SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b,
+  "@payloadcms/ui#HiddenField": HiddenField_3817bf644402e67bfe6577f60ef982de
 }

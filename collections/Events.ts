@@ -8,6 +8,9 @@ import { secretFields } from './fields/secretFields.js'
 import { websiteField } from './fields/websiteField.js'
 import { slugField } from './fields/slugField.js'
 import { allDaySchedule } from './hooks/allDaySchedule.js'
+import { validateCost } from './rules/eventCost.js'
+import { validateEndDate, validateStartDate } from './rules/eventDates.js'
+import { validateTimeZone } from './rules/eventTimeZone.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
@@ -67,6 +70,7 @@ export const Events: CollectionConfig = {
                   name: 'timezone',
                   label: 'Time zone',
                   type: 'text',
+                  validate: validateTimeZone,
                   // New events start in the site's zone (the plugin's siteTimezone); empty still means it.
                   defaultValue: ({ req }) => resolveOptions(req.payload.config.custom?.calendar).siteTimezone,
                   admin: {
@@ -80,8 +84,8 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, admin: zonedDate('start') },
-                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, admin: zonedDate('end') },
+                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, validate: validateStartDate, admin: zonedDate('start') },
+                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, validate: validateEndDate, admin: zonedDate('end') },
               ],
             },
             {
@@ -108,7 +112,7 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                guarded({ name: 'cost', type: 'text', admin: { description: 'A number, a range ("5 - 50") or text ("Free").' } }),
+                guarded({ name: 'cost', type: 'text', validate: validateCost, admin: { description: 'A number, a range ("5 - 50") or text ("Free").' } }),
                 guarded({ name: 'currencySymbol', type: 'text' }),
                 guarded({ name: 'currencyCode', type: 'text' }),
                 guarded({

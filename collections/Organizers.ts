@@ -3,6 +3,7 @@ import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
+import { validateEmail } from './rules/emailAddress.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
@@ -33,8 +34,8 @@ export const Organizers: CollectionConfig = {
     ...descriptionFields(),
     { name: 'phone', type: 'text' },
     websiteField,
-    // Plain text: the reference accepts any string; the namespace validates addresses it is given.
-    { name: 'email', type: 'text' },
+    // Text, not Payload's email field: the rule is the namespace's too (stricter than the reference's any string).
+    { name: 'email', type: 'text', validate: validateEmail },
     imageField,
     slugField('title'),
     postStatusField,

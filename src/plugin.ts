@@ -2,6 +2,7 @@ import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
+import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
 
 /**
@@ -14,6 +15,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
     ...config,
     collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation)],
     custom: { ...config.custom, calendar: resolved },
+    hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), keepValidationDetails] },
     onInit: async (payload) => {
       await config.onInit?.(payload)
       await ensureCounters(payload)

@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../collections/markup/isHttpUrl.js'
 import { ParamError } from '../errors/ParamError.js'
 import { msg } from '../errors/messages.js'
 import { parseTime } from '../dates/parseTime.js'
@@ -150,15 +151,8 @@ export function urlArg(options: ArgOptions & { allowEmpty?: boolean; typed?: boo
   }
 }
 
-export function isHttpUrl(value: string): boolean {
-  if (value.length > 2048 || value.includes('\u0000')) return false
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname)
-  } catch {
-    return false
-  }
-}
+// The collections' rule, so the namespace and /api accept the same web addresses.
+export { isHttpUrl }
 
 /** A list of positive integers (CSV or array), items type integer. */
 export function idListArg(options: ArgOptions = {}): ParamSpec {

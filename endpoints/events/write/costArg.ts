@@ -1,13 +1,7 @@
+import { isCostItem, MAX_COST_ITEMS } from '../../../collections/rules/eventCost.js'
 import { ParamError } from '../../errors/ParamError.js'
 import type { ParamSpec } from '../../types.js'
 import { parseCost, type StoredCost } from './parseCost.js'
-
-const MAX_ITEMS = 50
-const MAX_LENGTH = 200
-
-const isItem = (v: unknown): v is string | number =>
-  // NUL cannot be stored by PostgreSQL.
-  (typeof v === 'string' && v.length <= MAX_LENGTH && !v.includes('\u0000')) || (typeof v === 'number' && Number.isFinite(v))
 
 /**
  * `cost` on event writes: a string or a list of strings (reference 6.3, declared without a type).
@@ -22,7 +16,7 @@ export function costArg(description: string): ParamSpec {
       if (raw === null) return null
       if (raw === 0 || raw === '0') return parseCost([])
       const items = Array.isArray(raw) ? raw : [raw]
-      if (items.length > MAX_ITEMS || !items.every(isItem)) throw new ParamError()
+      if (items.length > MAX_COST_ITEMS || !items.every(isCostItem)) throw new ParamError()
       return parseCost(items)
     },
   }

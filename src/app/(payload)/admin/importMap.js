@@ -35,6 +35,8 @@ import { TimezoneSelectField as TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a
 import { ZonedDateField as ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e } from '../../../admin/ZonedDateField.tsx'
 import { EventTimeCell as EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f } from '../../../admin/EventTimeCell.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { SecretPasswordField as SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b } from '../../../admin/SecretPasswordField.tsx'
+import { HiddenField as HiddenField_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
@@ -74,5 +76,7 @@ export const importMap = {
   "/admin/TimezoneSelectField.tsx#TimezoneSelectField": TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c,
   "/admin/ZonedDateField.tsx#ZonedDateField": ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e,
   "/admin/EventTimeCell.tsx#EventTimeCell": EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f,
-  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
+  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "/admin/SecretPasswordField.tsx#SecretPasswordField": SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b,
+  "@payloadcms/ui#HiddenField": HiddenField_3817bf644402e67bfe6577f60ef982de
 }

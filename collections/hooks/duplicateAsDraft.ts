@@ -1,0 +1,21 @@
+import { Forbidden, type CollectionBeforeOperationHook } from 'payload'
+import { canChangePost } from '../access/postCapabilities.js'
+
+/**
+ * beforeOperation (create with `duplicateFromID`: the admin's Duplicate, POST /api/<posts>/<id>/duplicate,
+ * GraphQL's duplicate mutation): the copy of a post is a draft, whatever the original's status or the
+ * request says, so nothing is published before someone looks at it. A password-protected original is
+ * copied only by those who may change it (others cannot read its protected fields, so they must not
+ * get them in a copy of their own). The password hash and the fresh slug are the fields' own business
+ * (secretFields, slugField).
+ */
+export const duplicateAsDraft: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+  const from = (args as { duplicateFromID?: number | string }).duplicateFromID
+  if (operation !== 'create' || from === undefined || from === null) return args
+  if (!args.overrideAccess) {
+    const original = await req.payload.findByID({ collection: collection.slug, id: from, depth: 0, overrideAccess: true, trash: true, disableErrors: true, req })
+    if (original?.hasPassword && !canChangePost(req.user, original as { author?: unknown; status?: unknown })) throw new Forbidden(req.t)
+  }
+  args.data = { ...(args.data ?? {}), status: 'draft' }
+  return args
+}

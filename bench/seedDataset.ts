@@ -75,7 +75,7 @@ export async function seedDataset(payload: Payload, size: DatasetSize, log: (lin
 
   const counter = (await payload.db.findOne({ collection: COUNTERS, where: { sequence: { equals: 'post' } } })) as { id: number; value: number }
   const firstId = counter.value + 1
-  const passwordHash = hashSecret('secret')
+  const passwordHash = await hashSecret('secret')
   const now = Date.now()
   const HOUR = 3_600_000
   const started = Date.now()

@@ -1,6 +1,6 @@
 // Hashing for event passwords and application passwords: scrypt with a random salt,
 // compared in constant time. Stored as "scrypt$<salt hex>$<hash hex>".
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 import { LRUCache } from 'lru-cache'
 
@@ -12,14 +12,11 @@ export function isHashedSecret(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(PREFIX) && value.split('$').length === 3
 }
 
-export function hashSecret(plain: string): string {
-  const salt = randomBytes(16)
-  const hash = scryptSync(plain, salt, KEY_LENGTH)
-  return `${PREFIX}${salt.toString('hex')}$${hash.toString('hex')}`
-}
-
-/** hashSecret on libuv's thread pool: many hashed at once (an import's protected events) use every core. */
-export async function hashSecretAsync(plain: string): Promise<string> {
+/**
+ * The stored form of a secret. scrypt runs on libuv's thread pool: hashing (tens of milliseconds by
+ * design) never stalls the requests of others, and many hashed at once (an import) use every core.
+ */
+export async function hashSecret(plain: string): Promise<string> {
   const salt = randomBytes(16)
   const hash = await scryptAsync(plain, salt, KEY_LENGTH)
   return `${PREFIX}${salt.toString('hex')}$${hash.toString('hex')}`

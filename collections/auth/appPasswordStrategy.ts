@@ -31,7 +31,7 @@ const LAST_USED_RESOLUTION_MS = 60_000
 
 // Checked when there is nothing to check (no such user, or no application passwords), so those
 // answers cost what a wrong password does and do not tell which accounts exist.
-let dummyHash: string | undefined
+let dummyHash: Promise<string> | undefined
 const dummy = () => (dummyHash ??= hashSecret(randomBytes(24).toString('base64')))
 
 /** The user's application password that matches, if any; every path runs at least one scrypt check. */
@@ -44,7 +44,7 @@ async function findMatch(payload: Payload, userId: number | string | undefined, 
     pagination: false,
   })) as unknown as { docs: AppPasswordRow[] }
   if (userId === undefined || !rows.docs.length) {
-    await matches(password, dummy())
+    await matches(password, await dummy())
     return undefined
   }
   for (const row of rows.docs) if (await matches(password, row.hash)) return row

@@ -30,7 +30,7 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
       hooks: {
         afterRead: [() => undefined],
         beforeChange: [
-          ({ value, siblingData, operation, originalDoc }) => {
+          async ({ value, siblingData, operation, originalDoc }) => {
             // On a create, Payload passes an original only when duplicating: the copy keeps its hash
             // (create access drops the copied value, as it drops any hash a client sends).
             const copied = operation === 'create' ? originalDoc?.[hashName] : undefined
@@ -40,7 +40,7 @@ export function secretFields(input: Omit<TextField, 'type' | 'hasMany'>): Field[
             }
             if (value === undefined) return undefined
             const cleared = value === null || value === ''
-            siblingData[hashName] = cleared ? null : hashSecret(String(value))
+            siblingData[hashName] = cleared ? null : await hashSecret(String(value))
             siblingData[flagName] = !cleared
             return undefined
           },

@@ -19,10 +19,10 @@ export function newAppPassword(): string {
  * scrypt hash is stored. The plain value rides along in `data.password` (a virtual field) for
  * revealAppPassword.
  */
-export const generateAppPassword: CollectionBeforeChangeHook = ({ data, operation }) => {
+export const generateAppPassword: CollectionBeforeChangeHook = async ({ data, operation }) => {
   if (operation !== 'create') return data
   const plain = newAppPassword()
-  return { ...data, hash: hashSecret(plain.replace(/\s+/g, '')), password: plain }
+  return { ...data, hash: await hashSecret(plain.replace(/\s+/g, '')), password: plain }
 }
 
 /** afterChange (create): the one response that shows the new password (REST, GraphQL, Local API, the admin drawer). */

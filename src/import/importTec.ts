@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
-import { hashSecretAsync } from '../../collections/secrets.js'
+import { hashSecret } from '../../collections/secrets.js'
 import { reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
@@ -372,7 +372,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       // design), stored as the hash with overrideAccess: the known password, or else a random one
       // used only if the event is created here.
       const hashes = await Promise.all(
-        unlocked.map(({ locked, password }) => (locked || password ? hashSecretAsync(password ?? randomBytes(18).toString('base64url')) : undefined)),
+        unlocked.map(({ locked, password }) => (locked || password ? hashSecret(password ?? randomBytes(18).toString('base64url')) : undefined)),
       )
       const hashOf = new Map(unlocked.map(({ wire }, i) => [wire, hashes[i]]))
       const writeOne = async ({ wire, locked, password }: (typeof unlocked)[number], req?: PayloadRequest) => {

@@ -2,6 +2,7 @@ import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
+import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
 
 /**
@@ -12,7 +13,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation)],
+    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation).map(withBooleanCells)],
     custom: { ...config.custom, calendar: resolved },
     onInit: async (payload) => {
       await config.onInit?.(payload)

@@ -2,6 +2,7 @@
 // 10,000 events by default, mixed statuses, zones, protected ones), serves it in production mode,
 // then runs `npm run cli -- import:tec` as a process into a fresh database and reports its time.
 // Options: --events N (10000) --database sqlite|postgres --postgres-url URL --per-page N (50)
+// --profile DIR (a V8 CPU profile of the import process, for chrome://inspect or speedscope)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { spawn } from 'node:child_process'
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'sqlite' },
     'postgres-url': { type: 'string', default: 'postgres://calendar:calendar@127.0.0.1:5432/postgres' },
     'per-page': { type: 'string', default: '50' },
+    profile: { type: 'string' },
   },
 })
 const EVENTS = Number(values.events)
@@ -49,7 +51,7 @@ const started = performance.now()
 const code = await new Promise<number | null>((resolve) => {
   const child = spawn(
     process.execPath,
-    ['--conditions=production', '--import', 'tsx', 'src/cli.ts', 'import:tec', '--from', `http://127.0.0.1:${port}${env.REST_PREFIX}`,
+    [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), '--conditions=production', '--import', 'tsx', 'src/cli.ts', 'import:tec', '--from', `http://127.0.0.1:${port}${env.REST_PREFIX}`,
       '--user', 'bench', '--app-password', plain, '--per-page', values['per-page']!],
     { env: { ...process.env, DATABASE_URI: target, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'] },
   )

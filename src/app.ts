@@ -7,6 +7,7 @@ import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../endpoints/errors/RestError.js'
 import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
 import { env } from './env.js'
+import { faviconRouter } from './http/favicon.js'
 import { healthRouter } from './healthRouter.js'
 import { icalRouter } from './ical/icalRouter.js'
 import { publicPagesRouter } from './publicPages/publicPagesRouter.js'
@@ -34,7 +35,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   app.set('json spaces', 0)
   app.set('trust proxy', env.TRUST_PROXY)
   // Probes first: no logging, cache, CORS or body parsing in their way.
-  app.use(healthRouter(payload))
+  app.use(healthRouter(payload), faviconRouter())
 
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
   app.use(requestLogs(payload.logger as unknown as Logger))

@@ -37,7 +37,8 @@ export async function buildCalendarConfig(
       user: Users.slug,
       // Gravatar would need the internet; the built-in avatar works offline.
       avatar: 'default',
-      meta: { titleSuffix: ' · Calendar' },
+      // The server's own icon (src/http/favicon.ts), not Payload's.
+      meta: { titleSuffix: ' · Calendar', icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/favicon.svg' }] },
       // Relative to the working directory: the client config sent to signed-in users carries it.
       importMap: { baseDir: path.relative(process.cwd(), dirname) || '.' },
       components: {

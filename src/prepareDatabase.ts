@@ -32,7 +32,7 @@ async function connect(uri: string, kind: 'sqlite' | 'postgres'): Promise<Connec
   } catch (error) {
     // A database that does not exist yet is created by Payload on connect: nothing recorded.
     if ((error as { code?: string }).code === '3D000') return undefined
-    throw new Error(`cannot connect to PostgreSQL: ${(error as Error).message || (error as { code?: string }).code}`)
+    throw new Error(`cannot connect to PostgreSQL: ${(error as Error).message || (error as { code?: string }).code}`, { cause: error })
   }
   return { query: async (sql) => (await client.query(sql)).rows, close: () => client.end() }
 }

@@ -102,7 +102,7 @@ export class StoredFailureLimiter {
       await update({ failures: { greater_than_equal: maxFailures } }, { failures: 0, windowStart: until, lockedUntil: until, expiresAt: until + windowSeconds * 1000 })
       return true
     }
-    let locked = false
+    let locked: boolean
     for (let tries = 1; ; tries++) {
       try {
         locked = await ownTransaction(payload, attempt)

@@ -14,7 +14,7 @@ const UNKNOWN_ADDRESS = 'unknown'
 
 /** How a login is keyed: trimmed, lower case (as Payload stores e-mails), no NUL (PostgreSQL text refuses it). */
 export function normaliseLogin(login: string): string {
-  return login.trim().toLowerCase().replace(/\u0000/g, '\uFFFD')
+  return login.trim().toLowerCase().replaceAll('\u0000', '\uFFFD')
 }
 
 const pair = (login: string, address?: string): FailureSubject => ({ scope: 'pair', login: normaliseLogin(login), address: address || UNKNOWN_ADDRESS })

@@ -10,6 +10,22 @@ const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
 
 type EventLike = Record<string, unknown> | undefined
 
+/**
+ * A request context key: when it holds a Map, writes add their count changes to it instead of
+ * updating each term, and the caller applies them with applyPendingTermCounts before committing
+ * (an import writing a page of events in one transaction moves each term once, not once per event).
+ */
+export const PENDING_TERM_COUNTS = 'pendingTermCounts'
+type PendingCounts = Map<string, { collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }>
+
+/** Applies the count changes gathered under PENDING_TERM_COUNTS, in the request's transaction. */
+export async function applyPendingTermCounts(req: PayloadRequest, pending: PendingCounts): Promise<void> {
+  for (const { collection, id, delta } of pending.values()) {
+    if (delta) await req.payload.db.updateOne({ collection, where: { id: { equals: id } }, data: { count: { $inc: delta } }, req })
+  }
+  pending.clear()
+}
+
 /** The terms of `field` an event version counts towards: those of a published, untrashed event. */
 function countedTerms(doc: EventLike, field: TermField): Set<string> {
   if (!doc || doc.status !== 'publish' || doc.deletedAt) return new Set()
@@ -28,6 +44,14 @@ async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: Event
     for (const id of new Set([...now, ...before])) {
       const delta = (now.has(id) ? 1 : 0) - (before.has(id) ? 1 : 0)
       if (!delta) continue
+      const pending = req.context?.[PENDING_TERM_COUNTS] as PendingCounts | undefined
+      if (pending) {
+        const key = `${collection}:${id}`
+        const entry = pending.get(key) ?? { collection, id: Number(id), delta: 0 }
+        entry.delta += delta
+        pending.set(key, entry)
+        continue
+      }
       // Straight to the adapter: a count is derived data, not an edit (no hooks, no version).
       await req.payload.db.updateOne({ collection, where: { id: { equals: Number(id) } }, data: { count: { $inc: delta } }, req })
     }

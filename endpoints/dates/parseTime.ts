@@ -60,12 +60,12 @@ function relative(text: string, now: DateTime): DateTime | null {
   let matched = false
   for (;;) {
     let m: RegExpExecArray | null
-    if ((m = take(/^(now)\b/))) {
+    if (take(/^(now)\b/)) {
       // nothing: the base is now
-    } else if ((m = take(/^(today|midnight)\b/))) dt = dt.startOf('day')
-    else if ((m = take(/^tomorrow\b/))) dt = dt.plus({ days: 1 }).startOf('day')
-    else if ((m = take(/^yesterday\b/))) dt = dt.minus({ days: 1 }).startOf('day')
-    else if ((m = take(/^noon\b/))) dt = dt.set({ hour: 12, minute: 0, second: 0, millisecond: 0 })
+    } else if (take(/^(today|midnight)\b/)) dt = dt.startOf('day')
+    else if (take(/^tomorrow\b/)) dt = dt.plus({ days: 1 }).startOf('day')
+    else if (take(/^yesterday\b/)) dt = dt.minus({ days: 1 }).startOf('day')
+    else if (take(/^noon\b/)) dt = dt.set({ hour: 12, minute: 0, second: 0, millisecond: 0 })
     else if ((m = take(/^([+-]?\d+)\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b(\s+ago\b)?/))) {
       const n = Number(m[1]) * (m[2] === 'fortnight' ? 2 : 1) * (m[3] ? -1 : 1)
       dt = dt.plus({ [UNITS[m[2]!]!]: n })

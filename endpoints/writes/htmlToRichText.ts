@@ -15,9 +15,25 @@ type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
 type LexicalNode = { type?: string; pending?: { src?: string }; children?: LexicalNode[]; [key: string]: unknown }
 const editorConfigs = new WeakMap<Payload, Promise<EditorConfig>>()
 
+/**
+ * One jsdom window for the process, parsing each HTML into a fresh document with its DOMParser:
+ * a new JSDOM per description built a whole window each time (about three quarters of the cost of
+ * a description, and most of an import's garbage). Lexical's import only reads the document.
+ */
+let parser: DOMParser | undefined
+const parseHtml = (html: string): Document => (parser ??= new new JSDOM('').window.DOMParser()).parseFromString(html, 'text/html')
+
+/** Stands in for the JSDOM class convertHTMLToLexical constructs: `new SharedDom(html).window.document`. */
+class SharedDom {
+  window: { document: Document }
+  constructor(html: string) {
+    this.window = { document: parseHtml(html) }
+  }
+}
+
 /** The alt text of each image source in the HTML (Lexical's import keeps only the source). */
 function altTexts(html: string): Map<string, string> {
-  const images = new JSDOM(html).window.document.querySelectorAll('img')
+  const images = parseHtml(html).querySelectorAll('img')
   return new Map([...images].map((img) => [img.getAttribute('src') ?? '', img.getAttribute('alt') ?? '']))
 }
 
@@ -90,7 +106,7 @@ export async function htmlToRichText(writer: RequestContext | Payload, html: str
   }
   const filtered = canUseUnfilteredHtml(ctx.user) ? html : sanitizeRichHtml(html)
   const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
-  const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM }) as unknown as { root: LexicalNode }
+  const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom as unknown as typeof JSDOM }) as unknown as { root: LexicalNode }
   await storeImages(ctx, state.root, altTexts(source))
   return state as unknown as Record<string, unknown>
 }

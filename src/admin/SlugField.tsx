@@ -24,7 +24,6 @@ export const SlugField: TextFieldClientComponent = (props) => {
     lastFilled.current = next
     if (next !== current) setValue(next)
     // Only a change of the source refills; typing in the slug itself must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceValue, id])
 
   return <TextField {...props} />

@@ -21,6 +21,9 @@ interface StateFile {
  * Written whole to a temporary file and renamed after every page: a crash leaves the previous page's.
  */
 export class ImportState {
+  /** While a page is written in one transaction: what remember() replaced, to undo on its rollback. */
+  private journal?: Array<[ImportKind, string, [number, string] | undefined]>
+
   private constructor(
     readonly file: string,
     private data: StateFile,
@@ -47,7 +50,28 @@ export class ImportState {
   }
 
   remember(kind: ImportKind, sourceId: number | string, targetId: number, fingerprint: string): void {
-    ;(this.data.records[kind] ??= {})[String(sourceId)] = [targetId, fingerprint]
+    const records = (this.data.records[kind] ??= {})
+    this.journal?.push([kind, String(sourceId), records[String(sourceId)]])
+    records[String(sourceId)] = [targetId, fingerprint]
+  }
+
+  /** Starts recording what remember() changes, for rollback(); commit() or rollback() ends it. */
+  begin(): void {
+    this.journal = []
+  }
+
+  commit(): void {
+    this.journal = undefined
+  }
+
+  /** Forgets what was remembered since begin(): the database rolled those writes back. */
+  rollback(): void {
+    for (const [kind, key, previous] of (this.journal ?? []).reverse()) {
+      const records = this.data.records[kind]!
+      if (previous) records[key] = previous
+      else delete records[key]
+    }
+    this.journal = undefined
   }
 
   /** Pages of `kind` already written by the run under way (0: start at page 1). */

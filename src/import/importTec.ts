@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { CollectionSlug, Payload } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
 import { reserveIds } from '../../collections/hooks/reserveIds.js'
+import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
 import type { ResolvedCalendarOptions } from '../options.js'
@@ -132,20 +133,21 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     wire: unknown,
     keep: Set<number>,
     build: (creating: boolean) => Promise<Record<string, unknown>>,
+    req?: PayloadRequest,
   ): Promise<number | undefined> {
     const collection = COLLECTION[kind]
     const fingerprint = fingerprintOf(wire)
     const mapped = state.target(kind, sourceId)
     try {
       if (mapped !== undefined) {
-        const exists = await payload.count({ collection, where: { id: { equals: mapped } }, trash: true, overrideAccess: true })
+        const exists = await payload.count({ collection, where: { id: { equals: mapped } }, trash: true, overrideAccess: true, req })
         if (exists.totalDocs) {
           if (state.fingerprint(kind, sourceId) === fingerprint) {
             counts[kind].unchanged++
             return mapped
           }
           if (!dryRun) {
-            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true })
+            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true, req, context: { [IMPORT_ID]: undefined, ...pageContext(req) } })
             state.remember(kind, sourceId, mapped, fingerprint)
           }
           counts[kind].updated++
@@ -162,12 +164,16 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         data,
         overrideAccess: true,
         depth: 0,
-        context: keep.has(sourceId) ? { [IMPORT_ID]: sourceId } : {},
+        // Named on every call: a shared request keeps the context of the previous write.
+        context: { [IMPORT_ID]: keep.has(sourceId) ? sourceId : undefined, ...pageContext(req) },
+        req,
       })
       state.remember(kind, sourceId, doc.id as number, fingerprint)
       counts[kind].created++
       return doc.id as number
     } catch (error) {
+      // In a page's transaction the failure rolled the page back: writePage writes it again record by record.
+      if (req) throw error
       counts[kind].failed++
       const detail = (error as { data?: { errors?: Array<{ message?: string; path?: string }> } }).data?.errors
       warning(`${kind} ${sourceId} not written: ${(error as Error).message}${detail ? ` ${JSON.stringify(detail)}` : ''}`)
@@ -176,10 +182,11 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   }
 
   /** The description's rich text; images inside it are stored like featured ones, or dropped with a warning. */
-  async function description(html: unknown, author: UserDoc, what: string): Promise<Record<string, unknown> | null> {
+  async function description(html: unknown, author: UserDoc, what: string, req?: PayloadRequest): Promise<Record<string, unknown> | null> {
     if (typeof html !== 'string' || !html.trim()) return null
     const ctx = {
       payload,
+      req,
       user: author.id ? author : null,
       options: { ...calendar, allowPrivateImageHosts: Boolean(options.allowPrivateHosts) },
     } as unknown as RequestContext
@@ -190,6 +197,37 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       return htmlToRichText(ctx, html.replace(/<img\b[^>]*>/gi, ''))
     }
   }
+
+  /**
+   * Writes a page in one transaction: one commit (and on SQLite one connection) for the whole page
+   * rather than one per record, which is most of an import's time. A record that fails rolls the page
+   * back (database and remembered IDs); the page is then written again one transaction per record,
+   * so only the failing record is lost, as before.
+   */
+  async function writePage(kind: Exclude<ImportKind, 'media' | 'users'>, writeAll: (req?: PayloadRequest) => Promise<void>): Promise<void> {
+    if (dryRun) return writeAll()
+    const req = await createLocalReq({}, payload)
+    if (!(await initTransaction(req))) return writeAll()
+    const before = { ...counts[kind] }
+    const termCounts: Parameters<typeof applyPendingTermCounts>[1] = new Map()
+    pageCounts.set(req, termCounts)
+    state.begin()
+    try {
+      await writeAll(req)
+      await applyPendingTermCounts(req, termCounts)
+      await commitTransaction(req)
+      state.commit()
+    } catch {
+      await killTransaction(req)
+      state.rollback()
+      counts[kind] = before
+      await writeAll()
+    }
+  }
+
+  /** Per page transaction, the term count changes its event writes gather (applied once, before commit). */
+  const pageCounts = new WeakMap<PayloadRequest, Parameters<typeof applyPendingTermCounts>[1]>()
+  const pageContext = (req?: PayloadRequest) => (req && pageCounts.has(req) ? { [PENDING_TERM_COUNTS]: pageCounts.get(req) } : {})
 
   const map = (kind: ImportKind, ids: number[]) =>
     ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)
@@ -265,12 +303,14 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const depth = (t: WireTerm, seen = 0): number => (t.parent && byId.has(t.parent) && seen < 50 ? 1 + depth(byId.get(t.parent)!, seen + 1) : 0)
       const ordered = [...terms].sort((a, b) => depth(a) - depth(b) || a.id - b.id)
       const keep = await planPage(kind, ordered.map((t) => t.id))
-      for (const term of ordered) {
-        await write(kind, term.id, term, keep, async () => ({
-          ...termData(term),
-          ...(kind === 'categories' ? { parent: (term.parent && state.target('categories', term.parent)) || null } : {}),
-        }))
-      }
+      await writePage(kind, async (req) => {
+        for (const term of ordered) {
+          await write(kind, term.id, term, keep, async () => ({
+            ...termData(term),
+            ...(kind === 'categories' ? { parent: (term.parent && state.target('categories', term.parent)) || null } : {}),
+          }), req)
+        }
+      })
       progress.advance(kind, terms.length, terms.length)
       if (!dryRun) await state.save()
     }
@@ -279,17 +319,21 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const toData = kind === 'venues' ? venueData : organizerData
       await eachPage<WirePost>(kind, await statusQuery(kind), async (items) => {
         const keep = await planPage(kind, items.map((i) => i.id))
-        for (const wire of items) {
-          await write(kind, wire.id, wire, keep, async () => {
-            const author = await authors.resolve(wire.author)
-            return {
-              ...toData(wire, calendar.siteTimezone),
-              author: author.id || undefined,
-              description: await description(wire.description, author, `${kind} ${wire.id}`),
-              image: await images.resolve(wire.image),
-            }
-          })
-        }
+        // Authors and images are found or created before the page's transaction opens.
+        for (const wire of items) await Promise.all([authors.resolve(wire.author), images.resolve(wire.image)])
+        await writePage(kind, async (req) => {
+          for (const wire of items) {
+            await write(kind, wire.id, wire, keep, async () => {
+              const author = await authors.resolve(wire.author)
+              return {
+                ...toData(wire, calendar.siteTimezone),
+                author: author.id || undefined,
+                description: await description(wire.description, author, `${kind} ${wire.id}`, req),
+                image: await images.resolve(wire.image),
+              }
+            }, req)
+          }
+        })
       })
     }
 
@@ -302,11 +346,20 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           while (next < items.length) await images.resolve(items[next++]!.image)
         }),
       )
-      // PostgreSQL takes several writes at once (a pool); SQLite has one writer, so one at a time there.
-      const writers = payload.db.name === 'postgres' ? 4 : 1
-      let nextItem = 0
-      const writeOne = async (listed: WirePost) => {
-        const { wire, locked, password } = await unprotect(listed)
+      // Protected events are read whole, and authors found or created, before the transaction opens:
+      // no request to the site or user write waits inside it.
+      let nextRead = 0
+      const unlocked: Array<Awaited<ReturnType<typeof unprotect>>> = []
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (nextRead < items.length) {
+            const i = nextRead++
+            unlocked[i] = await unprotect(items[i]!)
+          }
+        }),
+      )
+      for (const { wire } of unlocked) await authors.resolve(wire.author)
+      const writeOne = async ({ wire, locked, password }: (typeof unlocked)[number], req?: PayloadRequest) => {
         await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
           const author = await authors.resolve(wire.author)
           let secret = password
@@ -318,20 +371,18 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
             ...eventData(wire, calendar.siteTimezone),
             ...(secret ? { password: secret } : {}),
             author: author.id || undefined,
-            description: await description(wire.description, author, `event ${wire.id}`),
+            description: await description(wire.description, author, `event ${wire.id}`, req),
             image: await images.resolve(wire.image),
             categories: map('categories', linkedIds(wire.categories)),
             tags: map('tags', linkedIds(wire.tags)),
             venues: map('venues', linkedIds(wire.venue)),
             organizers: map('organizers', linkedIds(wire.organizer)),
           }
-        })
+        }, req)
       }
-      await Promise.all(
-        Array.from({ length: writers }, async () => {
-          while (nextItem < items.length) await writeOne(items[nextItem++]!)
-        }),
-      )
+      await writePage('events', async (req) => {
+        for (const item of unlocked) await writeOne(item, req)
+      })
     })
     if (!dryRun) await state.finished()
   } finally {

@@ -31,6 +31,7 @@ export interface PublicPagesSite {
   locale: string
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the namespace's wire objects, read field by field as the reference shapes them
 type Wire = Record<string, any>
 type PageKind = 'event' | 'venue' | 'organizer'
 

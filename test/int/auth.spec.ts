@@ -55,11 +55,13 @@ describe('application passwords over /api', () => {
     expect(again.body.password ?? null).toBeNull()
     expect(again.body).not.toHaveProperty('hash')
     const list = await api.request('GET', '/api/app-passwords?depth=0', { headers: actors.administrator.headers })
+    expect(list.body.docs.length).toBeGreaterThan(0)
     for (const row of list.body.docs) {
       expect(row.password ?? null).toBeNull()
       expect(row).not.toHaveProperty('hash')
     }
     const hashes = await storedHashes()
+    expect(hashes.length).toBeGreaterThan(0)
     expect(hashes.every((h) => /^scrypt\$[0-9a-f]+\$[0-9a-f]{64}$/.test(h))).toBe(true)
     expect(hashes.some((h) => h.includes(doc.password.replace(/ /g, '')))).toBe(false)
   })

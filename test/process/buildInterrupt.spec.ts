@@ -26,12 +26,11 @@ describe('a signal during the admin build', () => {
     started = npm(['start'], operatorEnv({ DATA_DIR: data.dir, PORT: String(await freePort()) }), copy.dir)
 
     // Wait until next build runs under the server process.
-    let tree: number[] = []
     for (let i = 0; i < 1200 && !/Creating an optimized production build/.test(started.output()); i++) {
       if (started.child.exitCode !== null) throw new Error(`npm start exited early:\n${started.output()}`)
       await new Promise((r) => setTimeout(r, 250))
     }
-    tree = processTree(started.child.pid!)
+    const tree = processTree(started.child.pid!)
     expect(started.output()).toMatch(/Building the admin UI/)
     expect(tree.length).toBeGreaterThanOrEqual(3) // npm, the server, next build
 

@@ -117,7 +117,7 @@ describe('seed:demo', () => {
   })
 
   it('drafts and the pending event are invisible anonymously and visible to the demo editor', async () => {
-    const editor = first.stdout.match(/^  editor\s+demo-editor\s+(\S+)\s+password (\S+)$/m)!
+    const editor = first.stdout.match(/^ {2}editor\s+demo-editor\s+(\S+)\s+password (\S+)$/m)!
     const login = await fetch(`${origin}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: editor[1], password: editor[2] }) })
     expect(login.status).toBe(200)
     const token = ((await login.json()) as { token: string }).token
@@ -135,7 +135,7 @@ describe('seed:demo', () => {
   it('running it again refuses without duplicating; --force adds another set', async () => {
     // Counted through /api as the demo editor: the namespace's anonymous cache may replay an answer
     // from before another process's write for up to CACHE_TTL_SECONDS.
-    const editor = first.stdout.match(/^  editor\s+demo-editor\s+(\S+)\s+password (\S+)$/m)!
+    const editor = first.stdout.match(/^ {2}editor\s+demo-editor\s+(\S+)\s+password (\S+)$/m)!
     const login = await fetch(`${origin}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: editor[1], password: editor[2] }) })
     const jwt = { authorization: `JWT ${((await login.json()) as { token: string }).token}` }
     const count = async (collection: string) => {

@@ -10,7 +10,9 @@ const allowed: RegExp[] = []
 
 function watch(page: Page): void {
   page.on('console', (message) => {
-    if (message.type() === 'error') seen.push(`${page.url()}: console.error: ${message.text()}`)
+    // A failed resource load names no URL in its text; its location does.
+    const where = message.location().url
+    if (message.type() === 'error') seen.push(`${page.url()}: console.error: ${message.text()}${where ? ` (${where})` : ''}`)
   })
   page.on('pageerror', (error) => seen.push(`${page.url()}: uncaught: ${error.message}`))
 }

@@ -1,0 +1,86 @@
+// import:tec writes a page of records in one transaction. A record that cannot be written rolls its
+// page back; the page is then written again record by record, so only that record is lost. A small
+// TEC-shaped site serves one page of events with one broken among them.
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import express from 'express'
+import { getPayload } from 'payload'
+import { buildCalendarConfig } from '../../src/payload.config.js'
+import { runCli } from '../helpers/runCli.js'
+import { tempDir } from '../helpers/serverProcess.js'
+import { createTestDatabase } from '../helpers/testDatabase.js'
+
+const event = (id: number, day: number) => ({
+  id,
+  status: 'publish',
+  title: `Event ${id}`,
+  slug: `event-${id}`,
+  date_utc: '2027-01-01 10:00:00',
+  utc_start_date: `2027-03-${String(day).padStart(2, '0')} 18:00:00`,
+  utc_end_date: `2027-03-${String(day).padStart(2, '0')} 20:00:00`,
+  timezone: 'Europe/Paris',
+  all_day: false,
+  description: `<p>About event ${id}</p>`,
+  cost: '',
+  image: false,
+  venue: [],
+  organizer: [],
+  categories: [],
+  tags: [],
+})
+// The third has no start: its write fails, after the first two were written in the page's transaction.
+const EVENTS = [event(101, 1), event(102, 2), { ...event(103, 3), utc_start_date: 'not a date' }, event(104, 4)]
+
+let site: Server
+let origin = ''
+const dataDir = tempDir('calendar-import-rollback-')
+
+beforeAll(async () => {
+  const app = express()
+  const root = '/wp-json/tribe/events/v1'
+  app.get(root, (_req, res) => void res.json({ namespace: 'tribe/events/v1', routes: {} }))
+  for (const kind of ['categories', 'tags', 'venues', 'organizers']) {
+    app.get(`${root}/${kind}`, (_req, res) => void res.set({ 'X-TEC-Total': '0', 'X-TEC-TotalPages': '0' }).json({ [kind]: [], total: 0, total_pages: 0 }))
+  }
+  app.get(`${root}/events`, (_req, res) => void res.set({ 'X-TEC-Total': '4', 'X-TEC-TotalPages': '1' }).json({ events: EVENTS, total: 4, total_pages: 1 }))
+  site = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve))
+  dataDir.remove()
+})
+
+describe('import:tec, a record that fails inside a page', () => {
+  it('loses only that record: the page is rolled back and written again one record at a time', async () => {
+    const database = await createTestDatabase()
+    const run = () => runCli(['import:tec', '--from', `${origin}/wp-json`, '--per-page', '50'], database.uri, { DATA_DIR: dataDir.dir })
+    const first = await run()
+    expect(first.code).toBe(1)
+    expect(first.stdout).toMatch(/events: 3 created, 0 updated, 0 unchanged, 1 failed/)
+    expect(first.stderr).toMatch(/warning: events 103 not written: event 103 has no valid utc_start_date/)
+
+    // A second run finds what the first remembered (after its rollback): nothing is duplicated.
+    const second = await run()
+    expect(second.stdout).toMatch(/events: 0 created, 0 updated, 3 unchanged, 1 failed/)
+
+    const payload = await getPayload({
+      config: buildCalendarConfig(database.uri, database.kind, {}, { push: false, migrations: false }),
+      key: `${database.uri}#rollback`,
+    })
+    try {
+      const found = await payload.find({ collection: 'events', depth: 0, limit: 10, sort: 'id', overrideAccess: true })
+      expect(found.docs.map((doc) => [doc.id, doc.slug])).toEqual([
+        [101, 'event-101'],
+        [102, 'event-102'],
+        [104, 'event-104'],
+      ])
+    } finally {
+      await payload.destroy()
+    }
+  }, 300_000)
+})

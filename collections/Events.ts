@@ -7,19 +7,25 @@ import { authorField, imageField, postStatusField, publishedAtField } from './fi
 import { secretFields } from './fields/secretFields.js'
 import { websiteField } from './fields/websiteField.js'
 import { slugField } from './fields/slugField.js'
+import { allDaySchedule } from './hooks/allDaySchedule.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
+import { resolveOptions } from '../src/options.js'
 
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
 const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field
 
-const dateTime = {
+/** Start and End: typed in the event's own zone, listed with it (src/admin/ZonedDateField.tsx, EventTimeCell.tsx). */
+const zonedDate = (edge: 'start' | 'end') => ({
   date: { pickerAppearance: 'dayAndTime' as const, displayFormat: 'EEE d MMM yyyy, HH:mm' },
-  description: "In your browser's time zone; the event's own time is shown under Time zone.",
-}
+  components: {
+    Field: { path: '/admin/ZonedDateField.tsx#ZonedDateField', clientProps: { edge } },
+    Cell: '/admin/EventTimeCell.tsx#EventTimeCell',
+  },
+})
 
 export const Events: CollectionConfig = {
   slug: EVENTS,
@@ -41,7 +47,7 @@ export const Events: CollectionConfig = {
   access: { ...POST_ACCESS, readVersions: changePostVersions },
   hooks: postHooks({
     beforeOperation: [guardProtectedQueries],
-    beforeChange: [filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
+    beforeChange: [allDaySchedule, filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
     afterChange: [updateTermCountsAfterChange],
     afterDelete: [updateTermCountsAfterDelete],
   }),
@@ -57,20 +63,32 @@ export const Events: CollectionConfig = {
             {
               type: 'row',
               fields: [
-                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, admin: dateTime },
-                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, admin: dateTime },
+                {
+                  name: 'timezone',
+                  label: 'Time zone',
+                  type: 'text',
+                  // New events start in the site's zone (the plugin's siteTimezone); empty still means it.
+                  defaultValue: ({ req }) => resolveOptions(req.payload.config.custom?.calendar).siteTimezone,
+                  admin: {
+                    description: 'Start and End are in this zone. Empty: the site time zone.',
+                    components: { Field: '/admin/TimezoneSelectField.tsx#TimezoneSelectField' },
+                  },
+                },
+                guarded({ name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false }),
               ],
             },
             {
-              name: 'timezone',
-              label: 'Time zone',
-              type: 'text',
-              admin: {
-                description: 'IANA time zone (Europe/Paris) or UTC offset (UTC+2). Empty: the site time zone.',
-                components: { afterInput: ['/admin/EventZoneNote.tsx#EventZoneNote'] },
-              },
+              type: 'row',
+              fields: [
+                { name: 'startDate', label: 'Start', type: 'date', required: true, index: true, admin: zonedDate('start') },
+                { name: 'endDate', label: 'End', type: 'date', required: true, index: true, admin: zonedDate('end') },
+              ],
             },
-            guarded({ name: 'allDay', label: 'All day', type: 'checkbox', defaultValue: false }),
+            {
+              name: 'zoneNote',
+              type: 'ui',
+              admin: { disableListColumn: true, components: { Field: '/admin/EventZoneNote.tsx#EventZoneNote' } },
+            },
           ],
         },
         {

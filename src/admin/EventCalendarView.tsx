@@ -96,7 +96,8 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
                       {day.entries.map((entry) => (
                         <li key={`${entry.id}-${day.date}`} className={`event-calendar__entry event-calendar__entry--${entry.status}`}>
                           <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false}>
-                            <span className="event-calendar__time">{entry.time}</span> {entry.title}
+                            <span className="event-calendar__time">{entry.time}</span>
+                            {!entry.continued && <span className="event-calendar__zone"> ({entry.zone})</span>} {entry.title}
                             {entry.status !== 'publish' && <span className="event-calendar__status">{entry.status}</span>}
                           </Link>
                         </li>

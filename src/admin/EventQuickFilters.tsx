@@ -10,16 +10,20 @@ interface Choice {
 
 interface Props {
   siteTimezone: string
+  /** The time zones events are stored with, so each is filtered on the days of its own zone. */
+  zones: string[]
   statuses: Choice[]
   categories: Choice[]
   venues: Choice[]
+  organizers: Choice[]
+  tags: Choice[]
 }
 
 /** The events list's quick filters; they read and write the list query, so Payload's filter builder stays in step. */
-export function EventQuickFilters({ siteTimezone, statuses, categories, venues }: Props) {
+export function EventQuickFilters({ siteTimezone, zones, statuses, categories, venues, organizers, tags }: Props) {
   const { query, handleWhereChange } = useListQuery()
   const filters = readFilters(query?.where, siteTimezone)
-  const set = (patch: Partial<EventFilters>) => void handleWhereChange?.(applyFilters(query?.where, { ...filters, ...patch }, siteTimezone))
+  const set = (patch: Partial<EventFilters>) => void handleWhereChange?.(applyFilters(query?.where, { ...filters, ...patch }, siteTimezone, zones))
   const select = (name: keyof EventFilters, label: string, choices: Choice[]) => (
     <label>
       {label}
@@ -47,10 +51,12 @@ export function EventQuickFilters({ siteTimezone, statuses, categories, venues }
       {select('status', 'Status', statuses)}
       {select('category', 'Category', categories)}
       {select('venue', 'Venue', venues)}
+      {select('organizer', 'Organizer', organizers)}
+      {select('tag', 'Tag', tags)}
       <button type="button" onClick={() => set(NO_FILTERS)}>
         Clear filters
       </button>
-      <span className="event-filters__zone">Dates in {siteTimezone}</span>
+      <span className="event-filters__zone">Days in each event&rsquo;s own time zone</span>
     </div>
   )
 }

@@ -1,12 +1,14 @@
 'use client'
 import { useConfig, useFormFields } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { wallClockRange } from './wallClockRange.js'
 
 /**
- * Shown under the event's time zone: the start and end as wall-clock times in that zone. Payload's
- * date pickers work in the browser's zone, which is often not the event's; this makes the event's
- * own time (the one the calendar namespace reports) unmistakable.
+ * Shown under the event's time zone: the start and end as wall-clock times in that zone (the ones
+ * the calendar namespace reports) and, when the browser is elsewhere, the same instants in the
+ * browser's zone. The browser's zone is only known in the browser: it is read after hydration, so
+ * the server's HTML and the browser's first render are the same text (no hydration mismatch).
  */
 export function EventZoneNote() {
   const { config } = useConfig()
@@ -14,17 +16,19 @@ export function EventZoneNote() {
     start: fields.startDate?.value,
     end: fields.endDate?.value,
     timezone: fields.timezone?.value,
-    allDay: fields.allDay?.value,
+    allDay: fields.allDay?.value === true,
   }))
+  const [browserZone, setBrowserZone] = useState<string | null>(null)
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), [])
   const siteTimezone = siteTimezoneOf(config)
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  const range = wallClockRange(start, end, timezone, siteTimezone, allDay === true)
+  const range = wallClockRange(start, end, timezone, siteTimezone, allDay)
+  const inBrowser = browserZone && !allDay ? wallClockRange(start, end, browserZone, siteTimezone) : null
 
   return (
     <div className="event-zone-note" data-testid="event-zone-note">
       {range ? (
         <p className="event-zone-note__range">
-          <strong>{range.text}</strong> {range.zoneLabel}
+          <strong>{range.text}</strong> ({range.zoneLabel})
         </p>
       ) : (
         <p className="event-zone-note__range">Pick a start and an end to see the event&rsquo;s own time here.</p>
@@ -34,7 +38,11 @@ export function EventZoneNote() {
           &ldquo;{range.unknownZone}&rdquo; is not a time zone; the site time zone ({siteTimezone}) applies.
         </p>
       )}
-      <p className="event-zone-note__browser">The Start and End pickers above show your browser&rsquo;s time ({browserZone}).</p>
+      {inBrowser && inBrowser.zoneLabel !== range?.zoneLabel && inBrowser.text !== range?.text && (
+        <p className="event-zone-note__browser">
+          Your time ({browserZone}): {inBrowser.text}
+        </p>
+      )}
     </div>
   )
 }

@@ -60,7 +60,7 @@ export async function UpcomingEvents({
             return (
               <li key={event.id}>
                 <span className="upcoming-events__when">
-                  {when?.text} <span className="upcoming-events__zone">{when?.zoneLabel}</span>
+                  {when?.text} <span className="upcoming-events__zone">({when?.zoneLabel})</span>
                 </span>
                 <Link href={url(`/collections/${EVENTS}/${event.id}`)} prefetch={false}>
                   {event.title || `(untitled #${event.id})`}

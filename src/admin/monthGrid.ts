@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { zoneOf } from '../../endpoints/dates/wallClock.js'
+import { eventZone } from './eventZone.js'
 
 export interface CalendarEvent {
   id: number | string
@@ -16,6 +16,8 @@ export interface CalendarEntry {
   title: string
   /** "19:00", "All day", or "…" on the days after the first of a multi-day event. */
   time: string
+  /** The event's zone as labelled in the admin ("Europe/Paris", "UTC (site time zone)"). */
+  zone: string
   status: string
   continued: boolean
 }
@@ -64,7 +66,7 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
 
   for (const event of events) {
     if (!event.startDate) continue
-    const zone = zoneOf(event.timezone ?? '') ?? siteZone
+    const { zone, label } = eventZone(event.timezone, siteZone)
     const start = DateTime.fromISO(event.startDate).setZone(zone)
     let end = event.endDate ? DateTime.fromISO(event.endDate).setZone(zone) : start
     if (!start.isValid) continue
@@ -79,6 +81,7 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
         id: event.id,
         title: event.title || `(untitled #${event.id})`,
         time: i > 0 ? '…' : event.allDay ? 'All day' : start.toFormat('HH:mm'),
+        zone: label,
         status: event.status ?? 'publish',
         continued: i > 0,
       })

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
-import { zoneOf } from '../../endpoints/dates/wallClock.js'
+import { eventZone } from './eventZone.js'
 
 export interface WallClockRange {
-  /** "Fri 4 Dec 2026, 19:00 – 22:00" in the event's zone. */
+  /** "Fri 4 Dec 2026, 19:00–22:00" in the event's zone; days only for all-day events. */
   text: string
   /** The zone as the editor should read it: the event's own, or the site's when the event has none. */
   zoneLabel: string
@@ -10,8 +10,11 @@ export interface WallClockRange {
   unknownZone?: string
 }
 
-const DAY = 'ccc d LLL yyyy'
+export const DAY = 'ccc d LLL yyyy'
 const TIME = 'HH:mm'
+
+/** English formatting, so the server's and the browser's renderings are the same text. */
+export const en = (dt: DateTime, format: string) => dt.setLocale('en-GB').toFormat(format)
 
 /**
  * An event's start and end as wall-clock times in its own zone (manual offsets like "UTC+2" too),
@@ -25,15 +28,11 @@ export function wallClockRange(
   allDay = false,
 ): WallClockRange | null {
   if (typeof start !== 'string' || !start) return null
-  const tz = typeof timezone === 'string' ? timezone.trim() : ''
-  const zone = tz ? zoneOf(tz) : null
-  const zoneName = zone ?? siteTimezone
-  const from = DateTime.fromISO(start).setZone(zoneName)
-  const to = typeof end === 'string' && end ? DateTime.fromISO(end).setZone(zoneName) : null
+  const { zone, label, unknown } = eventZone(timezone, siteTimezone)
+  const from = DateTime.fromISO(start).setZone(zone)
+  const to = typeof end === 'string' && end ? DateTime.fromISO(end).setZone(zone) : null
   if (!from.isValid) return null
-  const zoneLabel = zone ? tz : `${siteTimezone} (site time zone)`
-  const base = { zoneLabel, ...(tz && !zone ? { unknownZone: tz } : {}) }
-  const en = (dt: DateTime, format: string) => dt.setLocale('en-GB').toFormat(format)
+  const base = { zoneLabel: label, ...(unknown ? { unknownZone: unknown } : {}) }
   if (allDay) {
     const sameDay = !to?.isValid || to.hasSame(from, 'day')
     return { ...base, text: sameDay ? `${en(from, DAY)} (all day)` : `${en(from, DAY)} – ${en(to!, DAY)} (all day)` }
@@ -43,4 +42,13 @@ export function wallClockRange(
     ? `${en(from, `${DAY}, ${TIME}`)}–${en(to, TIME)}`
     : `${en(from, `${DAY}, ${TIME}`)} – ${en(to, `${DAY}, ${TIME}`)}`
   return { ...base, text }
+}
+
+/** One instant in the event's zone, for a list cell: "Fri 5 Mar 2027, 19:00", or the day alone when all day. */
+export function wallClockTime(instant: unknown, timezone: unknown, siteTimezone: string, allDay = false): { text: string; zoneLabel: string } | null {
+  if (typeof instant !== 'string' || !instant) return null
+  const { zone, label } = eventZone(timezone, siteTimezone)
+  const at = DateTime.fromISO(instant).setZone(zone)
+  if (!at.isValid) return null
+  return { text: allDay ? `${en(at, DAY)}, all day` : en(at, `${DAY}, ${TIME}`), zoneLabel: label }
 }

@@ -229,6 +229,14 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   const pageCounts = new WeakMap<PayloadRequest, Parameters<typeof applyPendingTermCounts>[1]>()
   const pageContext = (req?: PayloadRequest) => (req && pageCounts.has(req) ? { [PENDING_TERM_COUNTS]: pageCounts.get(req) } : {})
 
+  /** Another request in `req`'s transaction, gathering term counts with it. */
+  async function sameTransaction(req: PayloadRequest): Promise<PayloadRequest> {
+    const own = await createLocalReq({}, payload)
+    own.transactionID = req.transactionID
+    pageCounts.set(own, pageCounts.get(req)!)
+    return own
+  }
+
   const map = (kind: ImportKind, ids: number[]) =>
     ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)
 
@@ -381,7 +389,26 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         }, req)
       }
       await writePage('events', async (req) => {
-        for (const item of unlocked) await writeOne(item, req)
+        // PostgreSQL answers over a socket: while one write waits for it, the next one's hooks run.
+        // Each lane has its own request in the page's transaction (a request's context is per write).
+        // SQLite's calls are synchronous, so there one lane does as much.
+        const lanes = payload.db.name === 'postgres' ? 4 : 1
+        let next = 0
+        let failed = false
+        const settled = await Promise.allSettled(
+          Array.from({ length: lanes }, async () => {
+            const own = req && lanes > 1 ? await sameTransaction(req) : req
+            try {
+              while (!failed && next < unlocked.length) await writeOne(unlocked[next++]!, own)
+            } catch (error) {
+              failed = true
+              throw error
+            }
+          }),
+        )
+        // Every lane has stopped before the page is rolled back and written again.
+        const refused = settled.find((result) => result.status === 'rejected')
+        if (refused) throw refused.reason
       })
     })
     if (!dryRun) await state.finished()

@@ -35,6 +35,9 @@ import { NoPasswordReset as NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d } f
 import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
 import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
+import { TimezoneSelectField as TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c } from '../../../admin/TimezoneSelectField.tsx'
+import { ZonedDateField as ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e } from '../../../admin/ZonedDateField.tsx'
+import { EventTimeCell as EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f } from '../../../admin/EventTimeCell.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -76,5 +79,8 @@ export const importMap = {
   "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
   "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
+  "/admin/TimezoneSelectField.tsx#TimezoneSelectField": TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c,
+  "/admin/ZonedDateField.tsx#ZonedDateField": ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e,
+  "/admin/EventTimeCell.tsx#EventTimeCell": EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

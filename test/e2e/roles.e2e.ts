@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 import { apiFromPage, eventually, logIn, save, screenshot } from './helpers/adminPage.js'
-import { allowConsoleErrors } from './helpers/consoleErrors.js'
 import { type Browser, launchBrowser } from './helpers/launchBrowser.js'
 import { type RunningServer, startServer } from './helpers/startServer.js'
 
@@ -42,12 +41,6 @@ async function asUser(username: string, password: string, path: string, init: Re
 }
 const graphql = (username: string, password: string, query: string) =>
   asUser(username, password, '/api/graphql', { method: 'POST', body: JSON.stringify({ query }) })
-
-/**
- * The event form's date display still hydrates differently from the server (React #418, issue 16
- * point 1, fixed with the event time zones); tolerated on the event form only, nowhere else.
- */
-const toleratingEventFormHydration = () => allowConsoleErrors(/\/admin\/collections\/events\/(create|\d+): uncaught: Minified React error #418/)
 
 async function signIn(who: Who): Promise<void> {
   await browser.context.clearCookies()
@@ -136,7 +129,6 @@ describe("an editor's venue form and lists", () => {
   })
 
   it('lists show statuses and yes/no columns in words', async () => {
-    toleratingEventFormHydration()
     const created = await apiFromPage(page, 'POST', '/api/events', {
       title: 'Words Not Booleans',
       startDate: '2027-03-10T17:00:00.000Z',
@@ -165,7 +157,6 @@ describe("an editor's venue form and lists", () => {
 
 describe.each(ROLES)('as %s: navigation and dashboard', (role) => {
   it('the navigation names "Calendar" once; the dashboard links only to what this role may create', async () => {
-    toleratingEventFormHydration()
     await signIn(role)
     const nav = page.locator('nav')
     await expect(nav.getByText('Calendar', { exact: true }).count()).resolves.toBe(1)

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
-import { isAdministrator } from './access/isAdministrator.js'
+import { isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministratorOwner } from './access/selfOrAdministratorOwner.js'
+import { signedIn } from './access/signedIn.js'
 import { generateAppPassword, revealAppPassword } from './hooks/generateAppPassword.js'
 import { APP_PASSWORDS, USERS } from './slugs.js'
 
@@ -10,8 +11,8 @@ const never = () => false
  * Application passwords (WordPress-style): per user, named, stored hashed, revocable by deleting.
  * The password is generated on create and shown once, in that create's response (the CLI prints it,
  * the admin's "New application password" drawer displays it); afterwards only `hash` exists, and no API
- * returns it. Administrators create, list and revoke them in the admin; every user can list and revoke
- * their own through /api (the admin screens are for administrators only, like users and roles).
+ * returns it. As in WordPress, every signed-in user creates, lists and revokes their own (in the admin,
+ * over /api and GraphQL), always for themselves; administrators manage everyone's.
  */
 export const AppPasswords: CollectionConfig = {
   slug: APP_PASSWORDS,
@@ -21,18 +22,26 @@ export const AppPasswords: CollectionConfig = {
     defaultColumns: ['name', 'user', 'lastUsedAt', 'createdAt'],
     description: 'HTTP Basic credentials for scripts and apps: curl -u username:"application password" …',
     components: { beforeListTable: ['/admin/appPasswords/NewAppPassword.tsx#NewAppPassword'] },
-    hidden: ({ user }) => user?.role !== 'administrator',
   },
   access: {
     read: selfOrAdministratorOwner,
-    create: isAdministrator,
+    create: signedIn,
     update: never,
     delete: selfOrAdministratorOwner,
   },
   hooks: { beforeChange: [generateAppPassword], afterChange: [revealAppPassword] },
   fields: [
     { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Website" or "Import script".' } },
-    { name: 'user', type: 'relationship', relationTo: USERS, required: true, index: true, access: { update: never } },
+    {
+      name: 'user',
+      type: 'relationship',
+      relationTo: USERS,
+      required: true,
+      index: true,
+      // Only an administrator names the owner; anyone else's value is dropped for the default, themselves.
+      defaultValue: ({ user }) => user?.id,
+      access: { create: isAdministratorField, update: never },
+    },
     // Set only by generateAppPassword; hidden from every API and admin screen. The read rule also keeps
     // GraphQL from typing it non-null (it would answer an error instead of null).
     { name: 'hash', type: 'text', required: true, hidden: true, access: { read: never, create: never, update: never } },

@@ -35,7 +35,7 @@ export const Events: CollectionConfig = {
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
     useAsTitle: 'title',
-    group: 'Calendar',
+    group: 'Events',
     defaultColumns: ['title', 'startDate', 'endDate', 'venues', 'status', 'featured'],
     listSearchableFields: ['title'],
     components: { beforeListTable: ['/admin/EventListFilters.tsx#EventListFilters'] },

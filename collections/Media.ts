@@ -9,7 +9,7 @@ import { MEDIA } from './slugs.js'
 export const Media: CollectionConfig = {
   slug: MEDIA,
   labels: { singular: 'Image', plural: 'Media' },
-  admin: { group: 'Calendar' },
+  admin: { group: 'Events' },
   access: { read: anyone, create: createPosts, update: createPosts, delete: createPosts },
   upload: {
     // Relative to the working directory (Payload resolves it there): the admin's client config carries

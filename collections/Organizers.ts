@@ -17,7 +17,7 @@ export const Organizers: CollectionConfig = {
   labels: { singular: 'Organizer', plural: 'Organizers' },
   admin: {
     useAsTitle: 'title',
-    group: 'Calendar',
+    group: 'Events',
     defaultColumns: ['title', 'email', 'phone', 'status'],
     listSearchableFields: ['title', 'email'],
   },

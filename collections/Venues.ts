@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
+import { mapFlagField } from './fields/mapFlagField.js'
 import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
 import { websiteField } from './fields/websiteField.js'
@@ -16,7 +17,7 @@ export const Venues: CollectionConfig = {
   labels: { singular: 'Venue', plural: 'Venues' },
   admin: {
     useAsTitle: 'title',
-    group: 'Calendar',
+    group: 'Events',
     defaultColumns: ['title', 'city', 'country', 'status'],
     listSearchableFields: ['title', 'city'],
   },
@@ -36,20 +37,30 @@ export const Venues: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'state', type: 'text' },
-        { name: 'province', type: 'text' },
-        { name: 'stateprovince', label: 'State or province', type: 'text' },
+        { name: 'country', type: 'text' },
+        // One input for editors; it also fills `state` (United States) or `province` (elsewhere), as
+        // The Events Calendar's venue form does, so every wire field is set.
+        {
+          name: 'stateprovince',
+          label: 'State or province',
+          type: 'text',
+          admin: {
+            description: 'Saved as the state for a venue in the United States, as the province elsewhere.',
+            components: { Field: '/admin/StateOrProvinceField.tsx#StateOrProvinceField' },
+          },
+        },
       ],
     },
-    { name: 'country', type: 'text' },
+    // Kept for the REST APIs and imports; editors set them through "State or province".
+    { name: 'state', type: 'text', admin: { hidden: true } },
+    { name: 'province', type: 'text', admin: { hidden: true } },
     { name: 'phone', type: 'text' },
     websiteField,
     {
       type: 'row',
       fields: [
-        // Strings, as the reference types them ("true"/"false"); empty means shown.
-        { name: 'showMap', type: 'text', admin: { description: '"true" or "false"' } },
-        { name: 'showMapLink', type: 'text', admin: { description: '"true" or "false"' } },
+        mapFlagField('showMap', 'Show map'),
+        mapFlagField('showMapLink', 'Show map link'),
       ],
     },
     {

@@ -21,7 +21,7 @@ export function termCollection(
   return {
     slug,
     labels,
-    admin: { useAsTitle: 'name', group: 'Calendar', defaultColumns: ['name', 'slug', 'count'], listSearchableFields: ['name', 'slug'] },
+    admin: { useAsTitle: 'name', group: 'Events', defaultColumns: ['name', 'slug', 'count'], listSearchableFields: ['name', 'slug'] },
     defaultSort: 'name',
     access: { read: anyone, create: canManageTerms, update: canManageTerms, delete: canManageTerms },
     hooks: {

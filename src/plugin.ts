@@ -2,6 +2,7 @@ import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
+import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
 
@@ -13,7 +14,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation)],
+    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation).map(withBooleanCells)],
     custom: { ...config.custom, calendar: resolved },
     hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), keepValidationDetails] },
     onInit: async (payload) => {

@@ -12,7 +12,7 @@ export const postStatusField: Field = {
   required: true,
   defaultValue: 'publish',
   index: true,
-  options: POST_STATUSES.map((value) => ({ label: `${STATUS_LABELS[value]} (${value})`, value })),
+  options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
   admin: {
     position: 'sidebar',
     isClearable: false,

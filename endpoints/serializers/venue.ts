@@ -1,3 +1,4 @@
+import { venueFlag } from '../../collections/fields/venueMapFlag.js'
 import type { RequestContext } from '../types.js'
 import type { VenueDoc } from './docs.js'
 import { idOf } from './docs.js'
@@ -32,12 +33,6 @@ export function venueJsonLd(venue: VenueDoc): Record<string, unknown> {
 
 function hasCoordinates(venue: VenueDoc): boolean {
   return Boolean(venue.latitude && venue.longitude)
-}
-
-/** Venue map flags are strings in the reference; unset or anything but a falsy word means shown. */
-export function venueFlag(value: string | null | undefined): boolean {
-  if (value === null || value === undefined) return true
-  return !/^(|0|false|no|off)$/i.test(value.trim())
 }
 
 /**

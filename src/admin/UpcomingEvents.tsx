@@ -1,9 +1,10 @@
 import { Link } from '@payloadcms/ui'
-import type { Payload, TypedUser } from 'payload'
+import type { Payload, SanitizedPermissions, TypedUser } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 import { EVENTS } from '../../collections/slugs.js'
 import type { CalendarEvent } from './monthGrid.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
+import { statusLabel } from './statusLabels.js'
 import { wallClockRange } from './wallClockRange.js'
 import './calendarAdmin.css'
 
@@ -11,9 +12,17 @@ const HOW_MANY = 8
 
 /**
  * Top of the dashboard: the next events (running or upcoming) the signed-in user may see, each in its
- * own time zone, with links to the calendar and to a new event.
+ * own time zone, with links to the calendar and, for those who may create events, to a new event.
  */
-export async function UpcomingEvents({ payload, user }: { payload: Payload; user?: TypedUser | null }) {
+export async function UpcomingEvents({
+  payload,
+  permissions,
+  user,
+}: {
+  payload: Payload
+  permissions?: SanitizedPermissions
+  user?: TypedUser | null
+}) {
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
@@ -36,9 +45,11 @@ export async function UpcomingEvents({ payload, user }: { payload: Payload; user
         <Link href={url('/calendar')} prefetch={false}>
           Open the calendar
         </Link>
-        <Link href={url(`/collections/${EVENTS}/create`)} prefetch={false}>
-          New event
-        </Link>
+        {permissions?.collections?.[EVENTS]?.create ? (
+          <Link href={url(`/collections/${EVENTS}/create`)} prefetch={false}>
+            New event
+          </Link>
+        ) : null}
       </header>
       {events.length === 0 ? (
         <p className="upcoming-events__empty">No upcoming events.</p>
@@ -54,7 +65,7 @@ export async function UpcomingEvents({ payload, user }: { payload: Payload; user
                 <Link href={url(`/collections/${EVENTS}/${event.id}`)} prefetch={false}>
                   {event.title || `(untitled #${event.id})`}
                 </Link>
-                {event.status && event.status !== 'publish' && <span className="event-calendar__status">{event.status}</span>}
+                {event.status && event.status !== 'publish' && <span className="event-calendar__status">{statusLabel(event.status)}</span>}
               </li>
             )
           })}

@@ -8,3 +8,8 @@ export const STATUS_LABELS: Record<PostStatus, string> = {
   pending: 'Pending review',
   private: 'Private',
 }
+
+/** The label of a stored status; an unknown one is shown as stored. */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as PostStatus] ?? status
+}

@@ -59,8 +59,9 @@ export function venueData(wire: WirePost, siteZone: string): Record<string, unkn
     title: plain(wire.venue) || wire.slug || `Venue ${wire.id}`,
     ...Object.fromEntries(['address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone'].map((f) => [f, text(wire[f])])),
     website: text(wire.website),
-    showMap: wire.show_map === undefined ? '' : String(flag(wire.show_map)),
-    showMapLink: wire.show_map_link === undefined ? '' : String(flag(wire.show_map_link)),
+    // The reference's strings; a record without the flag takes the field's default ("true", shown).
+    showMap: wire.show_map === undefined ? undefined : String(flag(wire.show_map)),
+    showMapLink: wire.show_map_link === undefined ? undefined : String(flag(wire.show_map_link)),
     latitude: located ? latitude : null,
     longitude: located ? longitude : null,
   }

@@ -80,11 +80,27 @@ describe('application passwords over /api', () => {
     expect(generated.status).toBe(200)
   })
 
-  it('only administrators create them; nobody updates them', async () => {
+  it('every signed-in user creates their own, never anyone else\'s; anonymous callers none; nobody updates them', async () => {
     for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
-      const res = await api.request('POST', '/api/app-passwords', { body: { name: 'mine', user: actors[role].id }, headers: actors[role].headers })
-      expect(res.status).toBe(403)
+      const own = await api.request('POST', '/api/app-passwords', { body: { name: 'mine' }, headers: actors[role].headers })
+      expect(own.status).toBe(201)
+      expect(own.body.doc.user).toMatchObject({ id: actors[role].id })
+      // Naming the administrator as the owner still makes the caller's own.
+      const other = await api.request('POST', '/api/app-passwords', { body: { name: 'theirs', user: actors.administrator.id }, headers: actors[role].headers })
+      expect(other.status).toBe(201)
+      expect(other.body.doc.user).toMatchObject({ id: actors[role].id })
+      const works = await api.request('GET', '/api/users/me', { headers: basic(`actor-${role}`, other.body.doc.password) })
+      expect(works.body.user?.id).toBe(actors[role].id)
+      const graph = await api.graphql(
+        `mutation { createAppPassword(data: { name: "graph", user: ${actors.administrator.id} }) { user { id } password } }`,
+        actors[role].headers,
+      )
+      expect(graph.body.errors).toBeUndefined()
+      expect(graph.body.data.createAppPassword.user.id).toBe(actors[role].id)
     }
+    // An administrator names the owner.
+    const forEditor = await api.request('POST', '/api/app-passwords', { body: { name: 'for ed', user: actors.editor.id }, headers: actors.administrator.headers })
+    expect(forEditor.body.doc.user).toMatchObject({ id: actors.editor.id })
     const anonymous = await api.request('POST', '/api/app-passwords', { body: { name: 'x', user: actors.editor.id } })
     expect(anonymous.status).toBe(403)
     const { id } = await createAppPassword(actors.editor, 'fixed')
@@ -126,6 +142,23 @@ describe('application passwords over /api', () => {
     expect(other.status).toBe(404)
     const anonymous = await api.request('GET', '/api/app-passwords')
     expect(anonymous.status).toBe(403)
+  })
+
+  it('each user revokes their own and cannot revoke or read anyone else\'s, over /api and GraphQL', async () => {
+    const { id: mine } = await createAppPassword(actors.author, 'to revoke')
+    const { id: theirs } = await createAppPassword(actors.editor, 'not yours')
+    for (const role of ['author', 'contributor', 'subscriber'] as const) {
+      const del = await api.request('DELETE', `/api/app-passwords/${theirs}`, { headers: actors[role].headers })
+      expect(del.status).toBe(403)
+      const graph = await api.graphql(`mutation { deleteAppPassword(id: ${theirs}) { id } }`, actors[role].headers)
+      expect(graph.body.errors?.length).toBeGreaterThan(0)
+      const read = await api.graphql(`{ AppPassword(id: ${theirs}) { id } }`, actors[role].headers)
+      expect(read.body.data?.AppPassword ?? null).toBeNull()
+    }
+    expect((await api.request('GET', `/api/app-passwords/${theirs}`, { headers: actors.editor.headers })).status).toBe(200)
+    const revoked = await api.graphql(`mutation { deleteAppPassword(id: ${mine}) { id } }`, actors.author.headers)
+    expect(revoked.body.data.deleteAppPassword.id).toBe(mine)
+    expect((await api.request('GET', `/api/app-passwords/${mine}`, { headers: actors.author.headers })).status).toBe(404)
   })
 
   it('never expose the hash: not in REST or GraphQL answers, not queryable or sortable', async () => {

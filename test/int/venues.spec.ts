@@ -439,7 +439,8 @@ describe('POST /venues', () => {
     expect(res.body.json_ld).toBeUndefined()
     const saved = await stored(res.body.id)
     expect(saved).toMatchObject({ showMap: 'false', publishedAt: '2026-02-01T09:30:00.000Z' })
-    expect(saved?.showMapLink ?? null).toBeNull()
+    // Omitted on create: the reference's default, shown, stored as its string.
+    expect(saved?.showMapLink).toBe('true')
   })
 
   it('reads date_utc as UTC and form-encoded bodies too', async () => {

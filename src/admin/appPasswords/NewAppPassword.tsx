@@ -1,16 +1,15 @@
 'use client'
-import { Button, useAuth, useDocumentDrawer } from '@payloadcms/ui'
+import { Button, useDocumentDrawer } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { RevealedPassword } from './RevealedPassword.js'
 
 /**
- * Above the application-password list, for administrators: "New application password" opens Payload's
- * create form in a drawer (a name and a user); the generated password arrives in that save's response
- * only, and is shown here once.
+ * Above the application-password list, for every signed-in user: "New application password" opens
+ * Payload's create form in a drawer (a name, and for administrators a user; anyone else's is their
+ * own); the generated password arrives in that save's response only, and is shown here once.
  */
 export function NewAppPassword() {
-  const { user } = useAuth()
   const router = useRouter()
   const [DocumentDrawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: 'app-passwords' })
   const [created, setCreated] = useState<{ name?: string; password: string } | null>(null)
@@ -18,7 +17,6 @@ export function NewAppPassword() {
   useEffect(() => {
     if (created) router.refresh()
   }, [created, router])
-  if ((user as { role?: string } | null)?.role !== 'administrator') return null
   return (
     <div className="app-password-new" style={{ marginBottom: 'var(--base)' }}>
       {created ? <RevealedPassword name={created.name} password={created.password} onDone={() => setCreated(null)} /> : null}

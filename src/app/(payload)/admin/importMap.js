@@ -1,4 +1,5 @@
 import { EventZoneNote as EventZoneNote_5cc1cc8e4d7c41e2c7182c562f0c15c3 } from '../../../admin/EventZoneNote.tsx'
+import { BooleanCell as BooleanCell_c08dd09f2252d4e6a0f1a09db9ca488d } from '../../../admin/BooleanCell.tsx'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -25,10 +26,13 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { SlugField as SlugField_f4b3eff84824097513535b96b7563176 } from '../../../admin/SlugField.tsx'
 import { StatusSelectField as StatusSelectField_ba84b09748dfd83efe95980d15c2718f } from '../../../admin/StatusSelectField.tsx'
 import { EventListFilters as EventListFilters_68f87f79db4acfa1a9d6211a4b9f2c47 } from '../../../admin/EventListFilters.tsx'
+import { StateOrProvinceField as StateOrProvinceField_4054fda2dde3a27574a96ac0b5ea23e5 } from '../../../admin/StateOrProvinceField.tsx'
+import { MapFlagCell as MapFlagCell_479773a71e57de4627f51b2e52897ffa } from '../../../admin/MapFlagCell.tsx'
+import { MapFlagCheckbox as MapFlagCheckbox_b33d56bcac84f36799e4b613b1dfa3d4 } from '../../../admin/MapFlagCheckbox.tsx'
 import { AppPasswordField as AppPasswordField_483a038eef4976eb25109c62dd91cc5f } from '../../../admin/appPasswords/AppPasswordField.tsx'
 import { NewAppPassword as NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c } from '../../../admin/appPasswords/NewAppPassword.tsx'
-import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
 import { NoPasswordReset as NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d } from '../../../admin/NoPasswordReset.tsx'
+import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
 import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
 import { TimezoneSelectField as TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c } from '../../../admin/TimezoneSelectField.tsx'
@@ -41,6 +45,7 @@ import { HiddenField as HiddenField_3817bf644402e67bfe6577f60ef982de } from '@pa
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/admin/EventZoneNote.tsx#EventZoneNote": EventZoneNote_5cc1cc8e4d7c41e2c7182c562f0c15c3,
+  "/admin/BooleanCell.tsx#BooleanCell": BooleanCell_c08dd09f2252d4e6a0f1a09db9ca488d,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -67,10 +72,13 @@ export const importMap = {
   "/admin/SlugField.tsx#SlugField": SlugField_f4b3eff84824097513535b96b7563176,
   "/admin/StatusSelectField.tsx#StatusSelectField": StatusSelectField_ba84b09748dfd83efe95980d15c2718f,
   "/admin/EventListFilters.tsx#EventListFilters": EventListFilters_68f87f79db4acfa1a9d6211a4b9f2c47,
+  "/admin/StateOrProvinceField.tsx#StateOrProvinceField": StateOrProvinceField_4054fda2dde3a27574a96ac0b5ea23e5,
+  "/admin/MapFlagCell.tsx#MapFlagCell": MapFlagCell_479773a71e57de4627f51b2e52897ffa,
+  "/admin/MapFlagCheckbox.tsx#MapFlagCheckbox": MapFlagCheckbox_b33d56bcac84f36799e4b613b1dfa3d4,
   "/admin/appPasswords/AppPasswordField.tsx#AppPasswordField": AppPasswordField_483a038eef4976eb25109c62dd91cc5f,
   "/admin/appPasswords/NewAppPassword.tsx#NewAppPassword": NewAppPassword_27bbf8f7b82e8c374af018ee134cf33c,
-  "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
   "/admin/NoPasswordReset.tsx#NoPasswordReset": NoPasswordReset_2f0d6a1c9b8e4f3a7c5d1e0b9a8f7c6d,
+  "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
   "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
   "/admin/TimezoneSelectField.tsx#TimezoneSelectField": TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c,

@@ -34,7 +34,7 @@ export const StateOrProvinceField: TextFieldClientComponent = (props) => {
     const us = inUnitedStates(country)
     if (text(state.value) !== (us ? region : '')) state.setValue(us ? region : '')
     if (text(province.value) !== (us ? '' : region)) province.setValue(us ? '' : region)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Runs when the region, the country or the form's loading changes; the sibling fields are written, not read.
   }, [formInitializing, value, country])
 
   return <TextField {...props} />

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { TextFieldSingleValidation } from 'payload'
 import { zoneOf } from '../../endpoints/dates/wallClock.js'
 import { unlessUnchanged } from './unlessUnchanged.js'
@@ -17,6 +18,18 @@ function canonical(zone: string): string {
  */
 export function eventTimeZone(raw: string): string | null {
   if (raw.trim() === '') return ''
+  const known = verdicts.get(raw)
+  if (known !== undefined) return known.zone
+  const zone = readZone(raw)
+  verdicts.set(raw, { zone })
+  return zone
+}
+
+// Building an Intl formatter per check costs a tenth of a millisecond, on every event write; a site has
+// few zones. Bounded, since the names come from callers.
+const verdicts = new LRUCache<string, { zone: string | null }>({ max: 1000 })
+
+function readZone(raw: string): string | null {
   const zone = zoneOf(raw)
   if (!zone) return null
   if (zone.startsWith('UTC')) return zone

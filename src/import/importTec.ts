@@ -58,6 +58,8 @@ const SEQUENCE_MEMBERS: Record<IdSequence, CollectionSlug[]> = {
 const WRITER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private']
 const EVERY_DATE = { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' }
 
+/** Pages of a list fetched from the site ahead of the one being written. */
+const PAGES_AHEAD = 2
 const fingerprintOf = (wire: unknown) => createHash('sha1').update(JSON.stringify(wire)).digest('base64url')
 const newCounts = (): KindCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0 })
 
@@ -242,24 +244,37 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)
 
   /** Every page of a list, resuming after the pages the previous run completed. */
-  async function eachPage<T>(
+  async function eachPage<T, A = undefined>(
     kind: Exclude<ImportKind, 'media' | 'users'>,
     query: Record<string, string>,
-    handle: (items: T[]) => Promise<void>,
+    handle: (items: T[], ahead: A) => Promise<void>,
+    /** What is read from the site for a page (network only, no database) while the page before is written. */
+    readAhead: (items: T[]) => Promise<A> = async () => undefined as A,
   ): Promise<void> {
+    const fetchPage = async (page: number) => {
+      const got = await client.page<T>(kind, page, perPage, query)
+      return { ...got, ahead: await readAhead(got.items) }
+    }
     const done = state.pagesDone(kind, perPage)
-    const first = await client.page<T>(kind, done + 1, perPage, query)
+    const first = await fetchPage(done + 1)
     const total = first.total
     progress.start(kind, total, Math.min(done * perPage, total))
-    let next: Promise<typeof first> | undefined
+    // The next pages are fetched (and read ahead) while this one is written: two in flight, so a
+    // slow answer of the site rarely leaves the writer waiting.
+    const ahead = new Map<number, ReturnType<typeof fetchPage>>()
     for (let page = done + 1, current = first; current.items.length; page++) {
-      // The next page is fetched while this one is written.
-      next = page < current.totalPages ? client.page<T>(kind, page + 1, perPage, query) : undefined
-      next?.catch(() => {})
-      await handle(current.items)
+      for (let later = page + 1; later <= Math.min(page + PAGES_AHEAD, current.totalPages); later++) {
+        if (ahead.has(later)) continue
+        const fetching = fetchPage(later)
+        fetching.catch(() => {})
+        ahead.set(later, fetching)
+      }
+      await handle(current.items, current.ahead)
       if (!dryRun) await state.pageDone(kind, page, perPage)
       progress.advance(kind, current.items.length, total)
+      const next = ahead.get(page + 1)
       if (!next) break
+      ahead.delete(page + 1)
       current = await next
     }
   }
@@ -346,17 +361,13 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       })
     }
 
-    await eachPage<WirePost>('events', await statusQuery('events'), async (items) => {
-      const keep = await planPage('events', items.map((i) => i.id))
-      // Images are downloaded a few at a time ahead of the writes, which need them one by one.
-      let next = 0
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          while (next < items.length) await images.resolve(items[next++]!.image)
-        }),
-      )
-      // Protected events are read whole, and authors found or created, before the transaction opens:
-      // no request to the site or user write waits inside it.
+    /**
+     * Read while the page before is written: protected events whole from the site, and their
+     * passwords hashed on the thread pool (scrypt costs tens of milliseconds by design; stored as the
+     * hash with overrideAccess: the known password, or else a random one used only if the event is
+     * created here). No request to the site waits inside a page's transaction.
+     */
+    const readEvents = async (items: WirePost[]) => {
       let nextRead = 0
       const unlocked: Array<Awaited<ReturnType<typeof unprotect>>> = []
       await Promise.all(
@@ -367,14 +378,23 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           }
         }),
       )
-      for (const { wire } of unlocked) await authors.resolve(wire.author)
-      // Event passwords hashed all at once on the thread pool (scrypt costs tens of milliseconds by
-      // design), stored as the hash with overrideAccess: the known password, or else a random one
-      // used only if the event is created here.
       const hashes = await Promise.all(
         unlocked.map(({ locked, password }) => (locked || password ? hashSecret(password ?? randomBytes(18).toString('base64url')) : undefined)),
       )
-      const hashOf = new Map(unlocked.map(({ wire }, i) => [wire, hashes[i]]))
+      return { unlocked, hashOf: new Map(unlocked.map(({ wire }, i) => [wire, hashes[i]])) }
+    }
+
+    await eachPage<WirePost, Awaited<ReturnType<typeof readEvents>>>('events', await statusQuery('events'), async (items, { unlocked, hashOf }) => {
+      const keep = await planPage('events', items.map((i) => i.id))
+      // Images are downloaded a few at a time ahead of the writes, which need them one by one.
+      let next = 0
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < items.length) await images.resolve(items[next++]!.image)
+        }),
+      )
+      // Authors are found or created before the transaction opens.
+      for (const { wire } of unlocked) await authors.resolve(wire.author)
       const writeOne = async ({ wire, locked, password }: (typeof unlocked)[number], req?: PayloadRequest) => {
         await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
           const author = await authors.resolve(wire.author)
@@ -418,7 +438,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         const refused = settled.find((result) => result.status === 'rejected')
         if (refused) throw refused.reason
       })
-    })
+    }, readEvents)
     if (!dryRun) await state.finished()
   } finally {
     progress.stop()

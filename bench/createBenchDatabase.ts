@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -19,4 +19,17 @@ export async function createBenchDatabase(kind: 'sqlite' | 'postgres', postgresU
   const url = new URL(postgresUrl)
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/** Removes a database createBenchDatabase made (the benchmarks' databases are hundreds of megabytes at 100,000 events). */
+export async function dropBenchDatabase(uri: string, postgresUrl: string): Promise<void> {
+  if (uri.startsWith('file:')) {
+    rmSync(path.dirname(uri.slice('file:'.length)), { recursive: true, force: true })
+    return
+  }
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: postgresUrl })
+  await client.connect()
+  await client.query(`DROP DATABASE IF EXISTS ${new URL(uri).pathname.slice(1)} WITH (FORCE)`)
+  await client.end()
 }

@@ -6,12 +6,12 @@
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startChild } from './startChild.js'
-import { createBenchDatabase } from './createBenchDatabase.js'
+import { createBenchDatabase, dropBenchDatabase } from './createBenchDatabase.js'
 
 const { values } = parseArgs({
   options: {
@@ -59,5 +59,8 @@ const code = await new Promise<number | null>((resolve) => {
 })
 const seconds = (performance.now() - started) / 1000
 server.kill('SIGTERM')
+await new Promise((resolve) => server.once('exit', resolve))
+for (const uri of [source, target]) await dropBenchDatabase(uri, values['postgres-url']!)
+rmSync(dataDir, { recursive: true, force: true })
 log(`import:tec exited ${code} after ${seconds.toFixed(1)} s (process start to exit): ${Math.round(listed.totalDocs / seconds)} events/s`)
 process.exit(code ?? 1)

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { rssMiB, startChild } from './startChild.js'
-import { createBenchDatabase } from './createBenchDatabase.js'
+import { createBenchDatabase, dropBenchDatabase } from './createBenchDatabase.js'
 
 const { values } = parseArgs({
   options: {
@@ -195,8 +195,11 @@ try {
   )
   log(`\nWrote ${OUT}`)
 } finally {
+  const exited = [ceiling, warm, cold].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))))
   ceiling.kill()
   warm.kill()
   cold.kill()
+  await Promise.all(exited)
+  await dropBenchDatabase(uri, values['postgres-url']!)
 }
 process.exit(0)

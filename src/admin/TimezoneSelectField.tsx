@@ -7,15 +7,15 @@ import {
   RenderCustomComponent,
   fieldBaseClass,
   useConfig,
-  useField,
   useForm,
   withCondition,
 } from '@payloadcms/ui'
-import type { TextFieldClientProps, Validate } from 'payload'
+import type { TextFieldClientProps } from 'payload'
 import { useCallback, useMemo } from 'react'
 import { reanchor } from '../../endpoints/events/write/eventSchedule.js'
 import { eventZone } from './eventZone.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
+import { useValidatedField } from './useValidatedField.js'
 import { zoneOptions } from './zoneOptions.js'
 
 /**
@@ -29,10 +29,6 @@ function TimezoneSelectFieldComponent({ field, path: pathFromProps, readOnly, va
   const { config } = useConfig()
   const siteZone = siteTimezoneOf(config)
   const { getDataByPath, dispatchFields } = useForm()
-  const memoizedValidate = useCallback(
-    (value: unknown, options: Parameters<Validate>[1]) => (typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true),
-    [validate, required],
-  )
   const {
     customComponents: { AfterInput, BeforeInput, Description, Error, Label } = {},
     disabled,
@@ -40,7 +36,7 @@ function TimezoneSelectFieldComponent({ field, path: pathFromProps, readOnly, va
     setValue,
     showError,
     value,
-  } = useField<string>({ potentiallyStalePath: pathFromProps, validate: memoizedValidate as Validate })
+  } = useValidatedField<string>(pathFromProps, validate, required)
   const current = typeof value === 'string' ? value : ''
   const options = useMemo(() => zoneOptions(current), [current])
   const locked = Boolean(readOnly || disabled)

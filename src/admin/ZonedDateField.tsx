@@ -7,15 +7,15 @@ import {
   RenderCustomComponent,
   fieldBaseClass,
   useConfig,
-  useField,
   useFormFields,
   withCondition,
 } from '@payloadcms/ui'
-import type { DateFieldClientProps, Validate } from 'payload'
+import type { DateFieldClientProps } from 'payload'
 import { type ComponentProps, useCallback, useMemo } from 'react'
 import { eventZone } from './eventZone.js'
 import { fromPickerDate, toPickerDate } from './pickerDate.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
+import { useValidatedField } from './useValidatedField.js'
 
 type Props = DateFieldClientProps & { edge?: 'start' | 'end' }
 
@@ -29,10 +29,6 @@ function ZonedDateFieldComponent({ field, path: pathFromProps, readOnly, validat
   const { admin: { className, date: pickerProps, description } = {}, label, localized, required } = field
   const { config } = useConfig()
   const siteZone = siteTimezoneOf(config)
-  const memoizedValidate = useCallback(
-    (value: unknown, options: Parameters<Validate>[1]) => (typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true),
-    [validate, required],
-  )
   const {
     customComponents: { AfterInput, BeforeInput, Description, Error, Label } = {},
     disabled,
@@ -40,7 +36,7 @@ function ZonedDateFieldComponent({ field, path: pathFromProps, readOnly, validat
     setValue,
     showError,
     value,
-  } = useField<string>({ potentiallyStalePath: pathFromProps, validate: memoizedValidate as Validate })
+  } = useValidatedField<string>(pathFromProps, validate, required)
   const { timezone, allDay } = useFormFields(([fields]) => ({ timezone: fields.timezone?.value, allDay: fields.allDay?.value === true }))
   const zone = eventZone(timezone, siteZone)
   const shown = useMemo(() => (value ? toPickerDate(value, zone.zone) : undefined), [value, zone.zone])

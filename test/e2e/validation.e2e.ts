@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Locator, Page } from 'playwright-core'
-import { apiFromPage, logIn, openTab, screenshot } from './helpers/adminPage.js'
+import { apiFromPage, eventually, logIn, openTab, screenshot } from './helpers/adminPage.js'
 import { allowConsoleErrors } from './helpers/consoleErrors.js'
 import { type Browser, launchBrowser } from './helpers/launchBrowser.js'
 import { type RunningServer, startServer } from './helpers/startServer.js'
@@ -20,9 +20,13 @@ const errorOf = (name: string): Locator => fieldOf(name).locator('.field-error')
 const count = async (collection: string, title: string) =>
   (await apiFromPage(page, 'GET', `/api/${collection}?where[title][equals]=${encodeURIComponent(title)}&trash=true`)).json.totalDocs
 
+/** Types a date into a picker and waits until the picker shows it (the form has taken it). */
 async function typeDate(name: string, text: string) {
-  await page.locator(`#field-${name} input`).fill(text)
-  await page.locator(`#field-${name} input`).press('Enter')
+  const input = page.locator(`#field-${name} input`)
+  await input.fill(text)
+  await input.press('Enter')
+  await input.press('Tab')
+  await eventually(async () => expect(await input.inputValue()).toBe(text))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { signInLimits } from '../../collections/auth/signInLimits.js'
-import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
+import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { createAppPassword } from '../../src/commands/createAppPassword.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient, type ApiResponse } from '../helpers/http.js'

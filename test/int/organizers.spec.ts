@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { htmlToRichText } from '../../endpoints/writes/htmlToRichText.js'
+import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { env } from '../../src/env.js'
 import { type Actor, createActors } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'

@@ -5,8 +5,10 @@ import { runEntry } from './runEntry.js'
 
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 await runEntry('Calendar cannot start', async () => {
-  // Settings first: a typo in .env fails in a second, not after a build of several minutes.
-  await import('./env.js')
+  // Settings first: a typo in .env fails in a second, not after a build of several minutes. Then the
+  // secret, generated into DATA_DIR on the first start, before the admin build reads the config.
+  const [{ currentEnv }, { payloadSecret }] = await Promise.all([import('./env.js'), import('./payloadSecret.js')])
+  payloadSecret(currentEnv())
   const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
   await ensureAdminBuild()
   const { startServer } = await import('./startServer.js')

@@ -15,7 +15,8 @@ export interface ResponseCache {
   generation: number
 }
 
-const caches = new WeakMap<Payload, ResponseCache>()
+// Null for an instance whose options turn the cache off.
+const caches = new WeakMap<Payload, ResponseCache | null>()
 
 /**
  * The anonymous-response cache of one Payload instance, bounded by bytes and by age as that instance's
@@ -24,10 +25,9 @@ const caches = new WeakMap<Payload, ResponseCache>()
  */
 export function responseCacheFor(payload: Payload): ResponseCache | undefined {
   let cache = caches.get(payload)
-  if (!cache) {
+  if (cache === undefined) {
     const { cacheTtlSeconds, cacheMaxMb } = resolveOptions(payload.config.custom?.calendar)
-    if (cacheTtlSeconds <= 0) return undefined
-    cache = {
+    cache = cacheTtlSeconds <= 0 ? null : {
       store: new LRUCache<string, CachedResponse>({
         maxSize: Math.max(1, cacheMaxMb) * 1024 * 1024,
         sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
@@ -37,5 +37,5 @@ export function responseCacheFor(payload: Payload): ResponseCache | undefined {
     }
     caches.set(payload, cache)
   }
-  return cache
+  return cache ?? undefined
 }

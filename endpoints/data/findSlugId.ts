@@ -1,5 +1,5 @@
 import type { CollectionSlug, Where } from 'payload'
-import { canCreatePosts } from '../../collections/access/postCapabilities.js'
+import { canCreatePosts } from '../../collections/access/postAccess.js'
 import type { RequestContext } from '../types.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import type { EventDoc, MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from './documents.js'
-import { idOf, idsOf } from './documents.js'
+import { relationId, relationIds } from '../../collections/relationIds.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
 
@@ -29,15 +29,15 @@ export async function loadRelated(
   extra: { venues?: VenueDoc[]; organizers?: OrganizerDoc[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    byId<VenueDoc>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
-    byId<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
-    byId<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
-    byId<TermDoc>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+    byId<VenueDoc>(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
+    byId<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
+    byId<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
+    byId<TermDoc>(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
-    .map((doc) => idOf(doc.image))
+    .map((doc) => relationId(doc.image))
     .filter((id): id is number => id !== undefined)
   const media = await byId<MediaDoc>(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }

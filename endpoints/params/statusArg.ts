@@ -1,4 +1,4 @@
-import { canCreatePosts } from '../../collections/access/postCapabilities.js'
+import { canCreatePosts } from '../../collections/access/postAccess.js'
 import { POST_STATUSES } from '../../collections/roles.js'
 import { ParamError } from '../errors/ParamError.js'
 import type { ParamSpec, RequestContext } from '../types.js'

@@ -1,4 +1,4 @@
-import { canEditOthersPosts } from '../../collections/access/postCapabilities.js'
+import { canEditOthersPosts } from '../../collections/access/postAccess.js'
 import type { Params, RequestContext } from '../types.js'
 
 /**

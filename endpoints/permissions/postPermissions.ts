@@ -1,5 +1,5 @@
 import type { CollectionSlug } from 'payload'
-import { canChangePost, canCreatePosts } from '../../collections/access/postCapabilities.js'
+import { canChangePost, canCreatePosts } from '../../collections/access/postAccess.js'
 import type { Params, RequestContext } from '../types.js'
 
 /** POST to an archive route: edit_posts (reference section 2). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
-import { canReadPost } from '../../collections/access/postCapabilities.js'
+import { canReadPost } from '../../collections/access/postAccess.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { buildContext } from '../../endpoints/buildContext.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'

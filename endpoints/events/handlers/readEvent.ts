@@ -1,4 +1,4 @@
-import { canChangePost, canReadPost } from '../../../collections/access/postCapabilities.js'
+import { canChangePost, canReadPost } from '../../../collections/access/postAccess.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { loadRelated } from '../../data/loadRelated.js'

@@ -1,4 +1,4 @@
-import { canEditOthersPosts } from '../../../collections/access/postCapabilities.js'
+import { canEditOthersPosts } from '../../../collections/access/postAccess.js'
 import { withDescendants } from '../../terms/query/withDescendants.js'
 import type { EndpointInput, Params, RequestContext } from '../../types.js'
 import { buildEventsQuery, type EventsQuery } from './buildEventsQuery.js'

@@ -1,4 +1,4 @@
-import { canChangePost } from '../../../collections/access/postCapabilities.js'
+import { canChangePost } from '../../../collections/access/postAccess.js'
 import { loadRelated } from '../../data/loadRelated.js'
 import type { EventDoc } from '../../data/documents.js'
 import { serializeEvent } from './serializeEvent.js'

@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { canCreatePosts } from '../../../collections/access/postCapabilities.js'
+import { canCreatePosts } from '../../../collections/access/postAccess.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'

@@ -1,6 +1,6 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import type { EventDoc } from '../../data/documents.js'
-import { idsOf } from '../../data/documents.js'
+import { relationIds } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -22,5 +22,5 @@ export async function eventTermIds(ctx: RequestContext, tax: TaxonomyDef, eventI
     user: ctx.user,
   })
   const event = found.docs[0] as unknown as EventDoc | undefined
-  return idsOf(event?.[tax.eventField])
+  return relationIds(event?.[tax.eventField])
 }

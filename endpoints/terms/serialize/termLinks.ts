@@ -1,5 +1,5 @@
 import type { TermDoc } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import { canWriteTerms } from '../../permissions/canWriteTerms.js'
@@ -11,7 +11,7 @@ import { canWriteTerms } from '../../permissions/canWriteTerms.js'
  */
 export function termLinks(term: TermDoc, tax: TaxonomyDef, ctx: RequestContext) {
   const collection = `${ctx.base}/${tax.route}`
-  const parent = idOf(term.parent)
+  const parent = relationId(term.parent)
   // Registration order of /<taxonomy>/<id> (reference 1.4): GET, POST, PUT, PATCH, DELETE.
   const allow = canWriteTerms(ctx) ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET']
   return {

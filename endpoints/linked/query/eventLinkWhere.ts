@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { canChangePost } from '../../../collections/access/postAccess.js'
+import { canChangePost } from '../../permissions/index.js'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { relationIds } from '../../../collections/relationIds.js'

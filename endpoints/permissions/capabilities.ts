@@ -1,5 +1,5 @@
 import { hasCapability } from '../../collections/access/capabilities.js'
-import { canCreatePosts, canEditOthersPosts, canPublishPosts } from '../../collections/access/postAccess.js'
+import { canCreatePosts, canEditOthersPosts } from '../../collections/access/postAccess.js'
 import type { Params, RequestContext } from '../types.js'
 
 // The namespace's capability checks (reference section 2): the caller's capabilities as the
@@ -7,9 +7,6 @@ import type { Params, RequestContext } from '../types.js'
 
 /** edit_posts: may write posts at all, and so see the statuses of unpublished ones. */
 export const mayEditPosts = (ctx: RequestContext): boolean => canCreatePosts(ctx.user)
-
-/** publish_posts: may publish or schedule (others' statuses are scaled back by the collections). */
-export const mayPublishPosts = (ctx: RequestContext): boolean => canPublishPosts(ctx.user)
 
 /** edit_others_posts / read_private_posts: every status and every post. */
 export const mayEditOthersPosts = (ctx: RequestContext): boolean => canEditOthersPosts(ctx.user)

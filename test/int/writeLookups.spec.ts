@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createActors, type Actor } from '../helpers/actors.js'
+import { createActors } from '../helpers/actors.js'
+import { createEvent, createPost } from '../helpers/fixtures.js'
 import { apiClient } from '../helpers/http.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
@@ -49,18 +50,9 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function authorsEvent(): Promise<number> {
-  const doc = await app.payload.create({
-    collection: 'events',
-    data: { title: 'Mine', startDate: '2027-06-10T19:00:00.000Z', endDate: '2027-06-10T22:00:00.000Z', author: (actors.author as Actor).id },
-    overrideAccess: true,
-  })
-  return doc.id as number
-}
-
 describe('one authenticated write', () => {
   it('looks its event up once: PUT /events/<id> by its author', async () => {
-    const id = await authorsEvent()
+    const id = await createEvent(app.payload, 'Mine', { author: actors.author.id })
     localCalls = []
     adapterReads = []
     const res = await apiClient(app.api).put(`/events/${id}`, { title: 'Renamed' }, actors.author.headers)
@@ -76,9 +68,9 @@ describe('one authenticated write', () => {
   })
 
   it('a venue too: DELETE /venues/<id> by its author', async () => {
-    const venue = await app.payload.create({ collection: 'venues', data: { title: 'My hall', author: actors.author.id }, overrideAccess: true })
+    const venue = await createPost(app.payload, 'venues', { title: 'My hall', author: actors.author.id })
     localCalls = []
-    const res = await apiClient(app.api).delete(`/venues/${venue.id}`, actors.author.headers)
+    const res = await apiClient(app.api).delete(`/venues/${venue}`, actors.author.headers)
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('trash')
     // Before: validation, the Allow header (twice), the permission check and the handler, five lookups.

@@ -1,7 +1,7 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
-import { canUseUnfilteredHtml } from '../access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../access/postAccess.js'
 import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
 import { relationId } from '../relationIds.js'
 import { MEDIA } from '../slugs.js'

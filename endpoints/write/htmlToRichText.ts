@@ -1,7 +1,7 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
 import type { Payload, PayloadRequest } from 'payload'
-import { canUseUnfilteredHtml } from '../../collections/access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
 import type { RequestContext } from '../types.js'

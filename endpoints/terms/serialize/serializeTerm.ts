@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.js'
 import type { TermDoc } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 
 export type Taxonomy = 'tribe_events_cat' | 'post_tag'
 
@@ -10,7 +10,7 @@ export const TAXONOMY_ROUTE: Record<Taxonomy, 'categories' | 'tags'> = { tribe_e
 /** `urls`: self, collection and, for a child term, up (reference 9.4). */
 export function termUrls(term: TermDoc, taxonomy: Taxonomy, ctx: RequestContext) {
   const collection = `${ctx.base}/${TAXONOMY_ROUTE[taxonomy]}`
-  const parent = idOf(term.parent)
+  const parent = relationId(term.parent)
   return {
     self: `${collection}/${term.id}`,
     collection,
@@ -27,7 +27,7 @@ export function serializeEventTerm(term: TermDoc, taxonomy: Taxonomy, ctx: Reque
     term_taxonomy_id: term.id,
     taxonomy,
     description: term.description ?? '',
-    parent: idOf(term.parent) ?? 0,
+    parent: relationId(term.parent) ?? 0,
     count: term.count ?? 0,
     filter: 'raw',
     id: term.id,
@@ -53,7 +53,7 @@ export function serializeTerm(term: TermDoc, taxonomy: Taxonomy, ctx: RequestCon
     name: term.name,
     slug: term.slug,
     taxonomy,
-    ...(taxonomy === 'tribe_events_cat' ? { parent: idOf(term.parent) ?? 0 } : {}),
+    ...(taxonomy === 'tribe_events_cat' ? { parent: relationId(term.parent) ?? 0 } : {}),
     meta: [],
     url: termLink(term, taxonomy, ctx.options.siteUrl, ancestors),
     urls: termUrls(term, taxonomy, ctx),

@@ -1,14 +1,31 @@
 // `npm start`: production mode (schema only from the committed migrations, never pushed); builds the
-// admin first when the build is missing or older than the sources, then serves in this same process,
-// so a signal to it reaches the server (no orphan).
+// admin first when the build is missing or older than the sources, then serves: in this same process
+// with WEB_CONCURRENCY=1 (so a signal to it reaches the server, no orphan), else in that many workers
+// (node:cluster) forked once the database is migrated, all on the one port.
+import cluster from 'node:cluster'
 import { runEntry } from './runEntry.js'
 
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 await runEntry('Calendar cannot start', async () => {
-  // Settings first: a typo in .env fails in a second, not after a build of several minutes.
-  await import('./env.js')
+  // Settings first: a typo in .env fails in a second, not after a build of several minutes. The
+  // primary's read also generates the secret the workers then read.
+  const { env } = await import('./env.js')
+  if (cluster.isWorker) {
+    const { startServer } = await import('./startServer.js')
+    await startServer({ worker: true })
+    return
+  }
   const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
   await ensureAdminBuild()
-  const { startServer } = await import('./startServer.js')
-  await startServer()
+  if (env.WEB_CONCURRENCY === 1) {
+    const { startServer } = await import('./startServer.js')
+    await startServer()
+    return
+  }
+  const { migrateOnce } = await import('./migrateOnce.js')
+  await migrateOnce()
+  const [{ runWorkers }, { logger }, { readyMessage }] = await Promise.all([import('./runWorkers.js'), import('./http/logger.js'), import('./readyMessage.js')])
+  const log = { info: (m: string) => logger.info(m), warn: (m: string) => logger.warn(m), error: (m: string) => logger.error(m) }
+  await runWorkers({ count: env.WEB_CONCURRENCY, shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, log })
+  logger.info(readyMessage(env.WEB_CONCURRENCY))
 })

@@ -3,9 +3,9 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { SIGN_IN_FAILURES } from '../SignInFailures.js'
 import type { FailureLimits } from './FailureLimiter.js'
 
-export type FailureScope = 'pair' | 'address'
+export type FailureScope = 'pair' | 'address' | 'event-password'
 
-/** What a counter is about: an (account, address) pair, or an address alone. */
+/** What a counter is about: an (account, address) pair, an address alone, or an address guessing event passwords. */
 export interface FailureSubject {
   scope: FailureScope
   /** Normalised login (pairs only). */

@@ -1,5 +1,5 @@
 import { NAMESPACE } from './namespace.js'
-import { namespaceIndex } from './docs/namespaceIndex.js'
+import { namespaceIndex } from './openapi/namespaceIndex.js'
 import type { RouteDef } from './types.js'
 
 /** GET / : the namespace index. `routes` is late-bound so the index lists every route, itself included. */

@@ -1,10 +1,10 @@
-import { docRoute } from './doc.js'
-import { eventRoutes } from './events/eventRoutes.js'
-import { organizerRoutes } from './organizers/organizerRoutes.js'
+import { docRoute } from './openapi/docRoute.js'
+import { eventRoutes } from './events/routes/eventRoutes.js'
+import { organizerRoutes } from './linked/routes/organizerRoutes.js'
 import { rootRoute } from './root.js'
-import { termRoutes } from './terms/termRoutes.js'
+import { termRoutes } from './terms/routes/termRoutes.js'
 import type { RouteDef } from './types.js'
-import { venueRoutes } from './venues/venueRoutes.js'
+import { venueRoutes } from './linked/routes/venueRoutes.js'
 
 /** The single route table, in registration order (= index order and /doc order, reference section 2). */
 export const ROUTES: RouteDef[] = [

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import type { DownloadedImage } from './writes/downloadImage.js'
+import type { DownloadedImage } from './write/downloadImage.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

@@ -1,5 +1,5 @@
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
-import type { Related } from '../serializers/related.js'
+import type { Related } from '../serialize/related.js'
 import type { ParamSpec, RequestContext } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */

@@ -1,5 +1,5 @@
 import { CATEGORIES, TAGS } from '../../collections/slugs.js'
-import type { Taxonomy } from '../serializers/term.js'
+import type { Taxonomy } from './serialize/serializeTerm.js'
 
 /**
  * What differs between the categories and the tags routes (reference section 9): the collection,

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
-import { DownloadError, readCapped, requestFollowing } from '../../endpoints/writes/downloadImage.js'
+import { DownloadError, readCapped, requestFollowing } from '../../endpoints/write/downloadImage.js'
 
 /** Why a calendar could not be read: one line for the CLI. */
 export class CalendarSourceError extends Error {}

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { MEDIA } from '../../collections/slugs.js'
-import { downloadImage } from '../../endpoints/writes/downloadImage.js'
+import { downloadImage } from '../../endpoints/write/downloadImage.js'
 import type { ImportState } from './ImportState.js'
 import type { WireImage } from './tecRecords.js'
 

@@ -1,5 +1,5 @@
-import { COMPONENT_SCHEMAS } from '../../endpoints/docs/schemas.js'
-import { DOC_TEXTS, SECURITY_SCHEMES } from '../../endpoints/docs/openapi.js'
+import { COMPONENT_SCHEMAS } from '../../endpoints/openapi/schemas.js'
+import { DOC_TEXTS, SECURITY_SCHEMES } from '../../endpoints/openapi/openApiDocument.js'
 import { MESSAGES } from '../../endpoints/errors/messages.js'
 import { ROUTES } from '../../endpoints/routes.js'
 

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { openApiPath } from '../../endpoints/docs/openapi.js'
+import { openApiPath } from '../../endpoints/openapi/openApiDocument.js'
 import { ROUTES } from '../../endpoints/routes.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
-import { eventPasswordLimits } from '../../endpoints/events/unlockEvents.js'
+import { eventPasswordLimits } from '../../endpoints/events/query/unlockEvents.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 let app: TestApp

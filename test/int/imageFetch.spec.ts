@@ -2,7 +2,7 @@
 // follow redirects only through checked hops, and never connect to a non-public address unless the
 // operator allows private hosts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { DownloadError, downloadImage } from '../../endpoints/writes/downloadImage.js'
+import { DownloadError, downloadImage } from '../../endpoints/write/downloadImage.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'

@@ -1,10 +1,10 @@
 import type { DateTime } from 'luxon'
 import { parseTime } from '../../dates/parseTime.js'
 import { RestError } from '../../errors/RestError.js'
-import type { EventDoc } from '../../serializers/docs.js'
-import { eventZone } from '../../serializers/event.js'
+import type { EventDoc } from '../../data/documents.js'
+import { eventZone } from '../serialize/serializeEvent.js'
 import type { Params, RequestContext } from '../../types.js'
-import { htmlToRichText } from '../../writes/htmlToRichText.js'
+import { htmlToRichText } from '../../write/htmlToRichText.js'
 import { eventSchedule, reanchor } from './eventSchedule.js'
 import type { StoredCost } from './parseCost.js'
 

@@ -2,10 +2,10 @@ import { JSDOM } from 'jsdom'
 import { env } from '../../../src/env.js'
 import { RestError } from '../../errors/RestError.js'
 import type { Params, RequestContext } from '../../types.js'
-import type { DownloadedImage } from '../../writes/downloadImage.js'
-import type { ImageInput } from '../../writes/imageArg.js'
-import { fetchImage } from '../../writes/storeImage.js'
-import type { LinkedRef } from './linkedPostsArg.js'
+import type { DownloadedImage } from '../../write/downloadImage.js'
+import type { ImageInput } from '../../params/imageArg.js'
+import { fetchImage } from '../../write/storeImage.js'
+import type { LinkedRef } from '../params/linkedPostsArg.js'
 
 /** The `image` URLs an event write would download: its own and those of inline venues and organizers. */
 function imageUrls(params: Params, sent: (name: string) => boolean, inline: Params[]): string[] {

@@ -4,7 +4,7 @@ import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
 import type { RequestContext } from '../../types.js'
 import type { CreatedDocs } from './CreatedDocs.js'
-import type { TermRef } from './termRefsArg.js'
+import type { TermRef } from '../params/termRefsArg.js'
 
 interface TermRow {
   id: number

@@ -1,6 +1,6 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
-import type { EventDoc } from '../../serializers/docs.js'
+import type { EventDoc } from '../../data/documents.js'
 import type { Params, RequestContext } from '../../types.js'
 import { CreatedDocs } from './CreatedDocs.js'
 import { eventData } from './eventData.js'

@@ -1,0 +1,44 @@
+import type { CollectionSlug } from 'payload'
+import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
+import type { EventDoc, MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from './documents.js'
+import { idOf, idsOf } from './documents.js'
+import type { Related } from '../serialize/related.js'
+import type { RequestContext } from '../types.js'
+
+async function byId<T extends { id: number }>(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+  if (!ids.length) return new Map()
+  const found = await ctx.payload.find({
+    collection,
+    where: { id: { in: [...new Set(ids)] } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+    user: ctx.user,
+  })
+  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+}
+
+/**
+ * Everything a page of events links to, in a fixed number of queries whatever the page size: one
+ * per linked collection, then one for the images of events, venues and organizers. Read with the
+ * caller's access, so a draft venue of a published event stays hidden from the public.
+ */
+export async function loadRelated(
+  ctx: RequestContext,
+  events: EventDoc[],
+  extra: { venues?: VenueDoc[]; organizers?: OrganizerDoc[] } = {},
+): Promise<Related> {
+  const [venues, organizers, categories, tags] = await Promise.all([
+    byId<VenueDoc>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
+    byId<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
+    byId<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
+    byId<TermDoc>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+  ])
+  for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
+  for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
+  const imageIds = [...events, ...venues.values(), ...organizers.values()]
+    .map((doc) => idOf(doc.image))
+    .filter((id): id is number => id !== undefined)
+  const media = await byId<MediaDoc>(ctx, MEDIA, imageIds)
+  return { venues, organizers, categories, tags, media }
+}

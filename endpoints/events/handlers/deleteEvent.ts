@@ -1,0 +1,27 @@
+import { EVENTS } from '../../../collections/slugs.js'
+import { RestError } from '../../errors/RestError.js'
+import type { EventDoc } from '../../data/documents.js'
+import type { RequestContext, RestResponse } from '../../types.js'
+import { trashPost } from '../../write/trashPost.js'
+import { locateEvent } from '../../data/locateEvent.js'
+import { eventAnswer } from './eventAnswer.js'
+
+/**
+ * DELETE /events/<id> after validation and permission (reference 6.7): 404 no such post, 400 not an
+ * event, 410 already trashed; otherwise the event moves to the trash (never deleted for good) and the
+ * answer is the trashed event.
+ */
+export async function deleteEvent(ctx: RequestContext, id: number): Promise<RestResponse> {
+  const located = await locateEvent(ctx, id)
+  if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
+  if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
+  if (located.meta.deletedAt) throw new RestError('event-is-in-trash', 410)
+  let doc
+  try {
+    doc = await trashPost(ctx, EVENTS, id)
+  } catch (err) {
+    ctx.payload.logger.error({ err, id }, 'could not trash an event')
+    throw new RestError('could-not-delete-event', 500)
+  }
+  return { body: await eventAnswer(ctx, doc as unknown as EventDoc) }
+}

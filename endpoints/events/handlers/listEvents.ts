@@ -1,0 +1,42 @@
+import { EVENTS } from '../../../collections/slugs.js'
+import { RestError } from '../../errors/RestError.js'
+import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
+import type { EventDoc } from '../../data/documents.js'
+import type { EndpointInput, Params, RequestContext, RestResponse } from '../../types.js'
+import { archiveQuery } from '../query/archiveQuery.js'
+import { serializeEventList } from '../serialize/serializeEventList.js'
+
+/**
+ * GET /events (reference 5): parameters → query → one page of events plus a fixed number of queries
+ * for what they link to → event objects without json_ld; password-protected events stripped unless
+ * `?password=` matches or the caller edits them with `context=edit` (reference 10).
+ */
+export async function listEvents(ctx: RequestContext, params: Params, input: EndpointInput): Promise<RestResponse> {
+  const { query, none } = await archiveQuery(ctx, params, input)
+  const result = none
+    ? { docs: [], totalDocs: 0 }
+    : await ctx.payload.find({
+        collection: EVENTS,
+        where: query.where,
+        sort: query.sort,
+        page: query.page,
+        limit: query.limit,
+        depth: 0,
+        trash: query.trash,
+        overrideAccess: false,
+        user: ctx.user,
+      })
+  if (!result.docs.length && query.page > 1) throw new RestError('event-archive-page-not-found', 404)
+
+  const total = result.totalDocs
+  const totalPages = total ? Math.ceil(total / query.limit) : 0
+  return {
+    headers: archiveHeaders(total, totalPages),
+    body: {
+      events: await serializeEventList(ctx, result.docs as unknown as EventDoc[], input.raw),
+      ...archiveLinks(`${ctx.base}/events/`, query.filters, query.page, totalPages, { rawRestUrl: query.rawRestUrl }),
+      total,
+      total_pages: totalPages,
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import { EVENTS } from '../../../collections/slugs.js'
+import { RestError } from '../../errors/RestError.js'
+import type { EventDoc } from '../../data/documents.js'
+import type { Params, RequestContext, RestResponse } from '../../types.js'
+import { locateEvent } from '../../data/locateEvent.js'
+import { eventAnswer } from './eventAnswer.js'
+import { saveEvent } from '../write/saveEvent.js'
+
+/**
+ * POST/PUT/PATCH /events/<id> after validation and permission (reference 6.4): 404 when no post has
+ * the ID, 400 when it is a venue or an organizer, then a partial update (deliberate difference 6.1),
+ * trashed events included. 200 with the event.
+ */
+export async function updateEvent(ctx: RequestContext, id: number, params: Params, sent: (name: string) => boolean): Promise<RestResponse> {
+  const located = await locateEvent(ctx, id)
+  if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
+  if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
+  const previous = await ctx.payload.findByID({ collection: EVENTS, id, depth: 0, trash: true, overrideAccess: false, user: ctx.user })
+  const doc = await saveEvent(ctx, params, sent, previous as unknown as EventDoc)
+  return { body: await eventAnswer(ctx, doc) }
+}

@@ -1,0 +1,19 @@
+import { canEditOthersPosts } from '../../../collections/access/postCapabilities.js'
+import { withDescendants } from '../../terms/query/withDescendants.js'
+import type { EndpointInput, Params, RequestContext } from '../../types.js'
+import { buildEventsQuery, type EventsQuery } from './buildEventsQuery.js'
+import { nearbyVenueIds } from './nearbyVenueIds.js'
+
+/**
+ * The archive's parameters as one Payload query, with what it must look up first: the venues near a
+ * geolocation point and the categories' descendants (WordPress's include_children). `none` when the
+ * geolocation filter matches no venue, so nothing needs reading. Every reader of the archive's
+ * filters (GET /events, the iCal feed) goes through here.
+ */
+export async function archiveQuery(ctx: RequestContext, params: Params, input: EndpointInput): Promise<{ query: EventsQuery; none: boolean }> {
+  const venueIdsNearby = await nearbyVenueIds(ctx, params)
+  const categories = params.categories as { ids: number[] } | undefined
+  const categoryIds = categories ? await withDescendants(ctx, categories.ids) : undefined
+  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user), categoryIds })
+  return { query, none: Boolean(venueIdsNearby && !venueIdsNearby.length) }
+}

@@ -1,0 +1,186 @@
+import type { DateTime } from 'luxon'
+import type { Sort, Where } from 'payload'
+import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
+import { parseTime } from '../../dates/parseTime.js'
+import { WP_DATE_FORMAT } from '../../dates/wallClock.js'
+import { searchWhere } from '../../linked/query/searchWords.js'
+import { isTruthy } from '../../params/isTruthy.js'
+import { statusesFor } from '../../params/statusArg.js'
+import { statusWhere } from '../../query/statusWhere.js'
+import type { QueryPairs } from '../../serialize/archiveLinks.js'
+import type { EndpointInput, Params, RequestContext } from '../../types.js'
+
+export interface EventsQuery {
+  where: Where
+  sort: Sort
+  page: number
+  limit: number
+  trash: boolean
+  /** The effective filters, in the order rest_url lists them (reference 5.3). */
+  filters: QueryPairs
+  /** Whether rest_url keeps raw spaces (no list filters present, reference 5.3). */
+  rawRestUrl: boolean
+}
+
+type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
+
+// The date filters: which stored date each compares, with which operator (reference 5.2). start_date
+// and end_date are inclusive (start at or after, end at or before); the four others exclusive.
+const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equal' | 'less_than_equal' | 'less_than' | 'greater_than']> = [
+  ['start_date', 'startDate', 'greater_than_equal'],
+  ['end_date', 'endDate', 'less_than_equal'],
+  ['starts_before', 'startDate', 'less_than'],
+  ['starts_after', 'startDate', 'greater_than'],
+  ['ends_before', 'endDate', 'less_than'],
+  ['ends_after', 'endDate', 'greater_than'],
+]
+
+/**
+ * A date filter's boundary (reference 5.2). Inclusive mode reads the date part in the site zone:
+ * start_date from the start of that day, everything else up to 23:59:59 of it. Strict mode takes
+ * the value as given, read as UTC.
+ */
+function boundary(name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
+  if (strict) return parseTime(raw, 'UTC')?.setZone(zone) ?? null
+  const day = parseTime(raw, zone)?.setZone(zone)
+  if (!day) return null
+  return name === 'start_date' ? day.startOf('day') : day.set({ hour: 23, minute: 59, second: 59, millisecond: 0 })
+}
+
+/**
+ * A date comparison at WordPress's precision, whole seconds: the reference formats the boundary as
+ * Y-m-d H:i:s (dropping a fraction sent in strict mode) and stores dates to the second, so an event
+ * touching the boundary second is on the inclusive side of it, even if it was saved with milliseconds.
+ */
+function bySecond(operator: (typeof DATE_FILTERS)[number][2], at: DateTime): Where[string] {
+  const second = at.toUTC().startOf('second')
+  const next = second.plus({ seconds: 1 })
+  switch (operator) {
+    case 'greater_than_equal':
+      return { greater_than_equal: second.toISO() }
+    case 'less_than_equal':
+      return { less_than: next.toISO() }
+    case 'greater_than':
+      return { greater_than_equal: next.toISO() }
+    case 'less_than':
+      return { less_than: second.toISO() }
+  }
+}
+
+/**
+ * GET /events parameters → a Payload query (pure: no I/O). `venueIdsNearby` is the geolocation
+ * filter's venue list when one applies (resolved beforehand, see nearbyVenueIds); `categoryIds` the
+ * `categories` filter's terms with their descendants (see withDescendants).
+ */
+export function buildEventsQuery(
+  params: Params,
+  input: EndpointInput,
+  ctx: RequestContext,
+  options: { venueIdsNearby?: number[]; canSearchProtected: boolean; categoryIds?: number[] },
+): EventsQuery {
+  const zone = ctx.options.siteTimezone
+  const and: Where[] = [{ hideFromListings: { not_equals: true } }]
+  // Whether a filter reads a field that an event password hides (venues, organizers, terms, flags).
+  let readsProtected = false
+  const filters: QueryPairs = [['per_page', params.per_page as number]]
+  const include = params.include as number[] | undefined
+  // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
+  const strict = isTruthy(params.strict_dates)
+
+  // Dates: ignored with `include` (deliberate difference 6.2); the defaults drop out when a relative
+  // filter is given unless start_date / end_date themselves are in the request (reference 5.1).
+  if (!include) {
+    const relative = ['starts_before', 'starts_after', 'ends_before', 'ends_after'].some((n) => input.given.has(n))
+    for (const [name, field, operator] of DATE_FILTERS) {
+      if (params[name] === undefined) continue
+      if ((name === 'start_date' || name === 'end_date') && relative && !input.given.has(name)) continue
+      const at = boundary(name, params[name], strict, zone)
+      if (!at) continue
+      and.push({ [field]: bySecond(operator, at) })
+      if (name === 'start_date' || name === 'end_date') filters.push([name, at.toFormat(WP_DATE_FORMAT)])
+    }
+  }
+
+  if (params.search !== undefined) {
+    // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
+    // A password hides the description and excerpt: they are not searchable by who may not read them.
+    and.push(
+      searchWhere(params.search as string, (word) => {
+        const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
+        return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
+      }),
+    )
+    filters.push(['search', params.search as string])
+  }
+
+  if (options.venueIdsNearby) {
+    and.push({ venues: { in: options.venueIdsNearby } })
+    readsProtected = true
+    filters.push(['geoloc', 1], ['geoloc_lat', (params.geoloc_lat as number | undefined) ?? ''], ['geoloc_lng', (params.geoloc_lng as number | undefined) ?? ''])
+  }
+
+  const statuses = (params.status as string[] | undefined) ?? statusesFor(ctx)
+  const status = statusWhere(statuses)
+  and.push(status.where)
+  filters.push(['status', params.status ? statuses.join(',') : statuses.length > 1 ? 'any' : statuses[0]!])
+
+  if (params.post_parent !== undefined) {
+    and.push({ parent: { equals: params.post_parent } })
+    filters.push(['post_parent', params.post_parent as number])
+  }
+  if (include) {
+    and.push({ id: { in: include } })
+    filters.push(['include', include.join(',')])
+  }
+  for (const name of ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const) {
+    if (include || !input.given.has(name)) continue
+    const at = boundary(name, params[name], strict, zone)
+    if (at) filters.push([name, at.toFormat(WP_DATE_FORMAT)])
+  }
+  if (params.ticketed !== undefined) {
+    and.push(params.ticketed ? { ticketed: { equals: true } } : { ticketed: { not_equals: true } })
+    readsProtected = true
+    filters.push(['ticketed', params.ticketed ? 1 : 0])
+  }
+
+  const lists: QueryPairs = []
+  for (const [name, field] of [['venue', 'venues'], ['organizer', 'organizers']] as const) {
+    const ids = params[name] as number[] | undefined
+    if (!ids) continue
+    and.push({ [field]: { in: ids } })
+    lists.push([name, ids.join(',')])
+    readsProtected = true
+  }
+  if (params.featured !== undefined) {
+    // false means "not featured", unset included (reference 5.1: the meta does not exist).
+    and.push(params.featured ? { featured: { equals: true } } : { featured: { not_equals: true } })
+    readsProtected = true
+    lists.push(['featured', params.featured ? 1 : 0])
+  }
+  // Kept in the paging links, unlike the reference (deliberate difference 6.3).
+  for (const field of ['categories', 'tags'] as const) {
+    const terms = params[field] as { ids: number[]; given: string[] } | undefined
+    if (!terms) continue
+    // Categories match their child categories' events too (include_children, see withDescendants).
+    const ids = field === 'categories' && options.categoryIds ? options.categoryIds : terms.ids
+    and.push({ [field]: { in: ids } })
+    lists.push([field, terms.given.join(',')])
+    readsProtected = true
+  }
+  // Such a filter only reaches events whose protected fields the caller may read (the rule of
+  // guardProtectedQueries on /api): a protected event is still listed, blanked, but never matched
+  // through its hidden venue, organizer, terms or flags.
+  const readable = readsProtected ? protectedReadableWhere(ctx.user) : null
+  if (readable) and.push(readable)
+
+  return {
+    where: { and },
+    // Start date, then ID for a stable order; with `include`, post date then ID (reference 5.2).
+    sort: include ? ['createdAt', 'id'] : ['startDate', 'id'],
+    page: params.page as number,
+    limit: params.per_page as number,
+    trash: status.trash,
+    filters: [...filters, ...lists],
+    rawRestUrl: lists.length === 0,
+  }
+}

@@ -1,0 +1,67 @@
+import { EVENTS } from '../../../collections/slugs.js'
+import { integerArg, stringArg } from '../../params/kinds.js'
+import { findPostId } from '../../data/findPostId.js'
+import type { EndpointDef, Params, RequestContext } from '../../types.js'
+import { createEvent } from '../handlers/createEvent.js'
+import { deleteEvent } from '../handlers/deleteEvent.js'
+import { eventSlugArg } from '../params/eventSlugArg.js'
+import { eventWriteArgs } from '../params/eventWriteArgs.js'
+import { mayChangeEvent, mayCreateEvent } from '../../permissions/eventWritePermission.js'
+import { sentArgs } from '../params/sentArgs.js'
+import { updateEvent } from '../handlers/updateEvent.js'
+
+// The ID routes' own arguments come first, then the create ones, none required (TEC's EDIT_args).
+// `password` is the read password of protected events; writers may edit the event anyway, so writes ignore it.
+const idArgs = {
+  id: integerArg({ description: 'The event ID', required: true, min: 0 }),
+  password: stringArg({ description: 'The event password' }),
+}
+const updateArgs = eventWriteArgs({ create: false })
+const UPDATE_METHODS: EndpointDef['methods'] = ['POST', 'PUT', 'PATCH']
+
+/**
+ * The event a by-slug write targets: a body `slug` replaces the one in the path and selects the
+ * event, so an event cannot be renamed here (reference 6.6). 0 when no event has it (the handler's 404).
+ */
+async function bySlug(ctx: RequestContext, slug: unknown): Promise<number> {
+  if (typeof slug === 'number') return slug
+  return typeof slug === 'string' ? ((await findPostId(ctx, EVENTS, { slug })) ?? 0) : 0
+}
+
+/** POST /events (create). */
+export const eventCreateEndpoints: EndpointDef[] = [
+  { methods: ['POST'], params: eventWriteArgs({ create: true }), permission: mayCreateEvent, handler: createEvent },
+]
+
+/** DELETE and POST/PUT/PATCH /events/<id>, in the reference's registration order. */
+export const eventByIdWriteEndpoints: EndpointDef[] = [
+  {
+    methods: ['DELETE'],
+    params: idArgs,
+    permission: (ctx, params) => mayChangeEvent(ctx, params, params.id),
+    handler: (ctx, params) => deleteEvent(ctx, params.id as number),
+  },
+  {
+    methods: UPDATE_METHODS,
+    params: { ...idArgs, ...updateArgs },
+    permission: (ctx, params) => mayChangeEvent(ctx, params, params.id),
+    handler: (ctx, params, input) => updateEvent(ctx, params.id as number, params, sentArgs(params, input)),
+  },
+]
+
+/** DELETE and POST/PUT/PATCH /events/by-slug/<slug>. */
+export const eventBySlugWriteEndpoints: EndpointDef[] = [
+  {
+    methods: ['DELETE'],
+    // Parsed to the event's ID; an unknown slug fails validation (reference 6.6).
+    params: { slug: eventSlugArg('The event slug') },
+    permission: async (ctx, params) => mayChangeEvent(ctx, params, await bySlug(ctx, params.slug)),
+    handler: (ctx, params) => deleteEvent(ctx, params.slug as number),
+  },
+  {
+    methods: UPDATE_METHODS,
+    params: updateArgs,
+    permission: async (ctx, params) => mayChangeEvent(ctx, params, await bySlug(ctx, params.slug)),
+    handler: async (ctx, params: Params, input) => updateEvent(ctx, await bySlug(ctx, params.slug), params, sentArgs(params, input, ['slug'])),
+  },
+]

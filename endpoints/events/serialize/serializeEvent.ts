@@ -1,0 +1,128 @@
+import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
+import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../dates/wallClock.js'
+import type { RequestContext } from '../../types.js'
+import { serializeCost } from './serializeCost.js'
+import type { EventDoc, Relation, TermDoc } from '../../data/documents.js'
+import { idOf, idsOf } from '../../data/documents.js'
+import { autop } from '../../serialize/autop.js'
+import { jsonLdDescription } from '../../serialize/html.js'
+import { serializeImage } from '../../serialize/serializeImage.js'
+import { serializeOrganizer, organizerJsonLd } from '../../linked/serialize/serializeOrganizer.js'
+import { postDates, wireStatus } from '../../serialize/postDates.js'
+import type { Related } from '../../serialize/related.js'
+import { globalId, permalink } from '../../serialize/site.js'
+import { stripProtected } from '../../serialize/stripProtected.js'
+import { serializeEventTerm, type Taxonomy } from '../../terms/serialize/serializeTerm.js'
+import { serializeVenue, venueJsonLd } from '../../linked/serialize/serializeVenue.js'
+import { wireSlug } from '../../serialize/wireSlug.js'
+
+export interface EventSerializeOptions {
+  /** Single reads carry JSON-LD, on the event and its venue and organizers (reference 6.1). */
+  jsonLd?: boolean
+  /** Replace the password-protected fields (reference section 10). */
+  locked?: boolean
+}
+
+function terms(values: Array<Relation<TermDoc>> | null | undefined, map: Map<number, TermDoc>, taxonomy: Taxonomy, ctx: RequestContext) {
+  return idsOf(values)
+    .map((id) => map.get(id))
+    .filter((term): term is TermDoc => Boolean(term))
+    .sort(compareTermNames)
+    .map((term) => serializeEventTerm(term, taxonomy, ctx))
+}
+
+/** The event's zone: its own, or the site's when it has none. */
+export function eventZone(event: Pick<EventDoc, 'timezone'>, ctx: RequestContext): string {
+  return zoneOf(event.timezone ?? '') ?? ctx.options.siteTimezone
+}
+
+/**
+ * The event object of reference 6.2, every key in its order. Related documents come from `related`
+ * (one query per collection for a whole page); links the caller may not see are left out.
+ */
+export function serializeEvent(event: EventDoc, related: Related, ctx: RequestContext, options: EventSerializeOptions = {}) {
+  const zone = eventZone(event, ctx)
+  const start = toDateTime(event.startDate)
+  const end = toDateTime(event.endDate)
+  const startLocal = wallClock(start, zone)
+  const endLocal = wallClock(end, zone)
+  const startUtc = wallClock(start, 'UTC')
+  const endUtc = wallClock(end, 'UTC')
+  const venues = idsOf(event.venues)
+    .map((id) => related.venues.get(id))
+    .filter((v) => v !== undefined)
+    .map((v) => serializeVenue(v, ctx, related, { jsonLd: options.jsonLd }))
+  const organizers = idsOf(event.organizers)
+    .map((id) => related.organizers.get(id))
+    .filter((o) => o !== undefined)
+    .map((o) => serializeOrganizer(o, ctx, related, { jsonLd: options.jsonLd }))
+  const url = permalink('tribe_events', event, ctx.options)
+  const object: Record<string, unknown> = {
+    id: event.id,
+    global_id: globalId(event.id),
+    global_id_lineage: [globalId(event.id)],
+    author: String(idOf(event.author) ?? '0'),
+    status: wireStatus(event),
+    ...postDates(event, ctx.options.siteTimezone),
+    url,
+    rest_url: `${ctx.base}/events/${event.id}`,
+    title: event.title.trim(),
+    description: event.descriptionHtml ?? '',
+    excerpt: autop(event.excerpt),
+    slug: wireSlug(event),
+    image: serializeImage(related.media.get(idOf(event.image) ?? 0)),
+    all_day: Boolean(event.allDay),
+    start_date: startLocal,
+    start_date_details: dateDetails(startLocal),
+    end_date: endLocal,
+    end_date_details: dateDetails(endLocal),
+    utc_start_date: startUtc,
+    utc_start_date_details: dateDetails(startUtc),
+    utc_end_date: endUtc,
+    utc_end_date_details: dateDetails(endUtc),
+    timezone: event.timezone || ctx.options.siteTimezone,
+    timezone_abbr: zoneAbbreviation(event.timezone || ctx.options.siteTimezone, start),
+    ...serializeCost(event, ctx.options),
+    // Never set: the permalink; set to empty: "" (reference 6.2).
+    website: event.website ?? url,
+    show_map: Boolean(event.showMap),
+    show_map_link: Boolean(event.showMapLink),
+    hide_from_listings: Boolean(event.hideFromListings),
+    sticky: Boolean(event.sticky),
+    featured: Boolean(event.featured),
+    categories: terms(event.categories, related.categories, 'tribe_events_cat', ctx),
+    tags: terms(event.tags, related.tags, 'post_tag', ctx),
+    // One venue is an object, several a list, none [] (reference 6.2).
+    venue: venues.length === 1 ? venues[0] : venues,
+    organizer: organizers,
+    custom_fields: [],
+  }
+  if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url)
+  object.ticketed = Boolean(event.ticketed)
+  return options.locked ? stripProtected(object) : object
+}
+
+/** schema.org Event for single reads (reference 6.1). */
+function eventJsonLd(event: EventDoc, related: Related, zone: string, url: string): Record<string, unknown> {
+  const iso = (value: string) => toDateTime(value).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
+  const venue = related.venues.get(idsOf(event.venues)[0] ?? 0)
+  const organizer = related.organizers.get(idsOf(event.organizers)[0] ?? 0)
+  const image = serializeImage(related.media.get(idOf(event.image) ?? 0))
+  const ld: Record<string, unknown> = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title.trim(),
+    description: jsonLdDescription(event.descriptionHtml),
+    ...(image ? { image: image.url } : {}),
+    url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: iso(event.startDate),
+    endDate: iso(event.endDate),
+  }
+  if (venue) ld.location = venueJsonLd(venue)
+  if (organizer) ld.organizer = organizerJsonLd(organizer)
+  ld.performer = 'Organization'
+  return ld
+}
+

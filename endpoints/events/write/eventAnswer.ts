@@ -1,9 +1,0 @@
-import { loadRelated } from '../../loaders/loadRelated.js'
-import type { EventDoc } from '../../serializers/docs.js'
-import { serializeEvent } from '../../serializers/event.js'
-import type { RequestContext } from '../../types.js'
-
-/** The event object a write answers with: as a read sees it, without json_ld (reference 6.3). */
-export async function eventAnswer(ctx: RequestContext, doc: EventDoc) {
-  return serializeEvent(doc, await loadRelated(ctx, [doc]), ctx)
-}

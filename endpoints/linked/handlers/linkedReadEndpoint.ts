@@ -1,0 +1,26 @@
+import { RestError } from '../../errors/RestError.js'
+import type { MessageCode } from '../../errors/messages.js'
+import type { EndpointDef } from '../../types.js'
+import type { LinkedKind } from '../LinkedKind.js'
+import { linkedIdArg } from '../params/linkedIdArg.js'
+import { linkedSlugArg } from '../params/linkedSlugArg.js'
+import { readLinked } from '../../data/readLinked.js'
+import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
+
+/**
+ * GET /venues/<id> and /venues/by-slug/<slug> (organizers alike, reference 7.3 and 8). Validation has
+ * established that the post exists; a caller whose read access does not reach it (a draft, a private
+ * or trashed post of someone else) gets 403 <kind>-not-accessible and nothing of it.
+ */
+export function linkedReadEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
+  return {
+    methods: ['GET'],
+    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
+    handler: async (ctx, params) => {
+      const doc = await readLinked(ctx, kind, params[by] as number)
+      if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
+      const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
+      return { body }
+    },
+  }
+}

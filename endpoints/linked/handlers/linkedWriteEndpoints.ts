@@ -1,0 +1,104 @@
+import { ValidationError } from 'payload'
+import { RestError } from '../../errors/RestError.js'
+import type { MessageCode } from '../../errors/messages.js'
+import { canCreate, ownershipOf } from '../../permissions/postPermissions.js'
+import type { EndpointDef, RequestContext } from '../../types.js'
+import type { ImageInput } from '../../params/imageArg.js'
+import { storeImage } from '../../write/storeImage.js'
+import { trashPost } from '../../write/trashPost.js'
+import { canChangeLinked } from '../../permissions/canChangeLinked.js'
+import { findDuplicate } from '../query/findDuplicate.js'
+import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import { linkedIdArg } from '../params/linkedIdArg.js'
+import { linkedSlugArg } from '../params/linkedSlugArg.js'
+import { mayNameAuthor } from '../../permissions/mayNameAuthor.js'
+import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
+import { toWriteData } from '../write/toWriteData.js'
+
+/** Payload's own refusals of the data (a required field, a bad relation) are the reference's 400s. */
+async function saving<T>(code: MessageCode, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save()
+  } catch (error) {
+    if (error instanceof ValidationError) throw new RestError(code, 400)
+    throw error
+  }
+}
+
+async function single(ctx: RequestContext, kind: LinkedKind, doc: unknown) {
+  const [body] = await serializeLinkedList(ctx, kind, [doc as LinkedDoc])
+  return body
+}
+
+/**
+ * POST /venues (/organizers), 201 (reference 7.4): validation → edit_posts (edit_others_posts too to
+ * name another author) → duplicate avoidance (the existing post, 201, nothing created) → the image
+ * (downloaded only now) → create as the caller, the status scaled back by the collection's hook.
+ */
+export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
+  return {
+    methods: ['POST'],
+    params: kind.writeParams(true),
+    permission: (ctx, params) => canCreate(ctx) && mayNameAuthor(ctx, params),
+    handler: async (ctx, params, input) => {
+      const data = await toWriteData(ctx, kind, params, input.given)
+      const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
+      if (duplicate) return { status: 201, body: await single(ctx, kind, duplicate) }
+      if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
+      const created = await saving(`could-not-create-${kind.name}` as MessageCode, () =>
+        ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user }),
+      )
+      return { status: 201, body: await single(ctx, kind, created) }
+    },
+  }
+}
+
+/**
+ * POST/PUT/PATCH on one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400) →
+ * edit_post (edit_others_posts too to name another author) → a partial update as the caller
+ * (deliberate difference 6.1; show_map flags are not reset).
+ */
+export function linkedUpdateEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
+  const canChange = canChangeLinked(kind, by)
+  return {
+    methods: ['POST', 'PUT', 'PATCH'],
+    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind), ...kind.writeParams(false) },
+    permission: async (ctx, params) => (await canChange(ctx, params)) && mayNameAuthor(ctx, params),
+    handler: async (ctx, params, input) => {
+      const id = params[by] as number
+      const data = await toWriteData(ctx, kind, params, input.given)
+      if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
+      const updated = await saving(`could-not-update-${kind.name}` as MessageCode, () =>
+        ctx.payload.update({ collection: kind.collection, id, data: data as never, trash: true, depth: 0, overrideAccess: false, user: ctx.user }),
+      )
+      return { body: await single(ctx, kind, updated) }
+    },
+  }
+}
+
+/**
+ * DELETE one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400, even for
+ * anonymous callers) → delete_post → 410 <kind>-is-in-trash → moved to the trash, answered as it
+ * reads afterwards (status "trash", slug …__trashed). Its events drop it (collection hook).
+ */
+export function linkedDeleteEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
+  return {
+    methods: ['DELETE'],
+    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
+    permission: canChangeLinked(kind, by),
+    handler: async (ctx, params) => {
+      const id = params[by] as number
+      const post = await ownershipOf(ctx, kind.collection, id)
+      if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as MessageCode, 410)
+      let trashed: unknown
+      try {
+        trashed = await trashPost(ctx, kind.collection, id)
+      } catch (error) {
+        if ((error as { name?: string })?.name === 'Forbidden') throw error
+        ctx.payload.logger.error({ err: error, collection: kind.collection, id }, 'trashing failed')
+        throw new RestError(`could-not-delete-${kind.name}` as MessageCode, 500)
+      }
+      return { body: await single(ctx, kind, trashed) }
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { USERS } from '../../../collections/slugs.js'
+import { ParamError } from '../../errors/ParamError.js'
+import { type ArgOptions, toId } from '../../params/kinds.js'
+import type { ParamSpec } from '../../types.js'
+
+/**
+ * `author` on writes: the ID of an existing user (TEC's is_user_id). Existence is read past access
+ * control and nothing about the user is returned; whether the caller may name someone else is the
+ * collections' assignAuthor rule (only editors may).
+ */
+export function existingUserArg(options: ArgOptions = {}): ParamSpec {
+  return {
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    type: 'integer',
+    parse: async (raw, ctx) => {
+      const id = toId(raw)
+      if (id === null || id < 1) throw new ParamError()
+      const found = await ctx.payload.find({
+        collection: USERS,
+        where: { id: { equals: id } },
+        limit: 1,
+        pagination: false,
+        depth: 0,
+        select: {},
+        overrideAccess: true,
+      })
+      if (!found.docs.length) throw new ParamError()
+      return id
+    },
+  }
+}

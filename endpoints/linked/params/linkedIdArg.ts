@@ -1,0 +1,19 @@
+import { ParamError } from '../../errors/ParamError.js'
+import { toId } from '../../params/kinds.js'
+import type { ParamSpec } from '../../types.js'
+import { findPostId } from '../../data/findPostId.js'
+import type { LinkedKind } from '../LinkedKind.js'
+
+/** The path `id` of a single venue or organizer: an existing one, else 400 rest_invalid_param (reference 7.3). */
+export function linkedIdArg(kind: LinkedKind): ParamSpec {
+  return {
+    type: 'integer',
+    description: kind.texts.id,
+    required: true,
+    parse: async (raw, ctx) => {
+      const id = toId(raw)
+      if (id === null || id < 1 || (await findPostId(ctx, kind.collection, { id })) === undefined) throw new ParamError()
+      return id
+    },
+  }
+}

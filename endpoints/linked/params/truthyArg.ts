@@ -1,0 +1,23 @@
+import { ParamError } from '../../errors/ParamError.js'
+import type { ArgOptions } from '../../params/kinds.js'
+import type { ParamSpec } from '../../types.js'
+import { isTruthy } from '../../params/isTruthy.js'
+
+/**
+ * A flag of untyped declaration read with tribe_is_truthy (reference 7.1: `has_events`,
+ * `only_with_upcoming`). Scalars only; an empty string reads as not sent (null).
+ */
+export function truthyArg(options: ArgOptions = {}): ParamSpec {
+  return {
+    ...(options.default !== undefined ? { default: options.default } : {}),
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    parse: (raw) => {
+      if (typeof raw !== 'boolean' && typeof raw !== 'number' && typeof raw !== 'string') throw new ParamError()
+      if (typeof raw === 'string') {
+        if (raw.trim() === '') return null
+        if (raw.length > 100) throw new ParamError()
+      }
+      return isTruthy(raw)
+    },
+  }
+}

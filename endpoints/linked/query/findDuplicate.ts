@@ -1,0 +1,42 @@
+import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import type { Where } from 'payload'
+import type { Params, RequestContext } from '../../types.js'
+import type { LinkedDoc, LinkedKind, MatchedField } from '../LinkedKind.js'
+
+const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * Duplicate avoidance on create (reference 7.4): an existing venue (organizer) the caller can read
+ * whose fields match every non-empty field sent, case-insensitively: the name and description
+ * exactly, `contains` fields as SQL LIKE, the others exactly. One query narrows the candidates with
+ * `contains`; the exact comparisons run on those.
+ */
+export async function findDuplicate(
+  ctx: RequestContext,
+  kind: LinkedKind,
+  params: Params,
+  description: Record<string, unknown> | null | undefined,
+): Promise<LinkedDoc | undefined> {
+  const sent = [{ param: kind.name, field: 'title', match: 'exact' } as MatchedField, ...kind.duplicateFields].filter(
+    ({ param }) => typeof params[param] === 'string' && (params[param] as string).trim() !== '',
+  )
+  const value = (param: string) => (params[param] as string).trim()
+  const html = description?.root ? convertLexicalToHTML({ data: description as unknown as SerializedEditorState, disableContainer: true }).trim() : ''
+  const where: Where = { and: sent.map(({ param, field }) => ({ [field]: { contains: value(param) } })) }
+  const candidates = await ctx.payload.find({
+    collection: kind.collection,
+    where,
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+    user: ctx.user,
+    // Inside an event write's transaction: sees the venues it has just made.
+    req: ctx.req,
+  })
+  return (candidates.docs as unknown as LinkedDoc[]).find(
+    (doc) =>
+      sent.every(({ param, field, match }) => match === 'contains' || same(doc[field], value(param))) &&
+      (!html || same(doc.descriptionHtml, html)),
+  )
+}

@@ -1,0 +1,79 @@
+import { venueFlag } from '../../../collections/fields/venueMapFlag.js'
+import type { RequestContext } from '../../types.js'
+import type { VenueDoc } from '../../data/documents.js'
+import { idOf } from '../../data/documents.js'
+import { serializeImage } from '../../serialize/serializeImage.js'
+import { jsonLdDescription } from '../../serialize/html.js'
+import { postDates, wireStatus } from '../../serialize/postDates.js'
+import type { Related } from '../../serialize/related.js'
+import { globalId, permalink } from '../../serialize/site.js'
+import { wireSlug } from '../../serialize/wireSlug.js'
+
+/** The venue's schema.org Place (also the `location` of an event's JSON-LD). */
+export function venueJsonLd(venue: VenueDoc): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@type': 'Place',
+    name: venue.title,
+    description: jsonLdDescription(venue.descriptionHtml),
+    url: '',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: venue.address ?? '',
+      addressLocality: venue.city ?? '',
+      addressRegion: venue.state || venue.province || venue.stateprovince || '',
+      postalCode: venue.zip ?? '',
+      addressCountry: venue.country ?? '',
+    },
+    telephone: venue.phone ?? '',
+    sameAs: venue.website ?? '',
+  }
+  if (hasCoordinates(venue)) ld.geo = { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude }
+  return ld
+}
+
+function hasCoordinates(venue: VenueDoc): boolean {
+  return Boolean(venue.latitude && venue.longitude)
+}
+
+/**
+ * The venue object of reference 7.2, keys in its order. Every empty or falsy value among the first
+ * keys is dropped (PHP's empty(): "", "0", 0, false); show_map, show_map_link and the global IDs follow.
+ */
+export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}) {
+  const head: Record<string, unknown> = {
+    id: venue.id,
+    author: String(idOf(venue.author) ?? '0'),
+    status: wireStatus(venue),
+    ...postDates(venue, ctx.options.siteTimezone),
+    url: permalink('tribe_venue', venue, ctx.options),
+    venue: venue.title,
+    description: venue.descriptionHtml ?? '',
+    excerpt: '',
+    slug: wireSlug(venue),
+    image: serializeImage(related.media.get(idOf(venue.image) ?? 0)),
+    address: venue.address,
+    city: venue.city,
+    country: venue.country,
+    province: venue.province,
+    state: venue.state,
+    zip: venue.zip,
+    phone: venue.phone,
+    website: venue.website,
+    stateprovince: venue.stateprovince || venue.state || venue.province,
+    geo_lat: hasCoordinates(venue) ? venue.latitude : undefined,
+    geo_lng: hasCoordinates(venue) ? venue.longitude : undefined,
+    json_ld: options.jsonLd ? venueJsonLd(venue) : undefined,
+  }
+  const object: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(head)) if (!isEmpty(value)) object[key] = value
+  object.show_map = venueFlag(venue.showMap)
+  object.show_map_link = venueFlag(venue.showMapLink)
+  object.global_id = globalId(venue.id)
+  object.global_id_lineage = [globalId(venue.id)]
+  return object
+}
+
+/** PHP's empty(). */
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === false || value === '' || value === '0' || value === 0
+}

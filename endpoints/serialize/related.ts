@@ -1,0 +1,22 @@
+import type { MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from '../data/documents.js'
+
+/**
+ * The documents an event list links to, fetched once per page (loadRelated) and looked up by ID by
+ * the serializers, which never query. A missing entry is a link the caller may not see (a draft
+ * venue) or that no longer exists.
+ */
+export interface Related {
+  venues: Map<number, VenueDoc>
+  organizers: Map<number, OrganizerDoc>
+  categories: Map<number, TermDoc>
+  tags: Map<number, TermDoc>
+  media: Map<number, MediaDoc>
+}
+
+export const NO_RELATED: Related = {
+  venues: new Map(),
+  organizers: new Map(),
+  categories: new Map(),
+  tags: new Map(),
+  media: new Map(),
+}

@@ -1,0 +1,26 @@
+import type { EndpointDef } from '../../types.js'
+import { canWriteTerms } from '../../permissions/canWriteTerms.js'
+import { findTerm } from '../../data/findTerm.js'
+import { termAnswers } from './termAnswers.js'
+import type { TaxonomyDef } from '../taxonomies.js'
+import { termIdParam } from '../params/termWriteParams.js'
+
+/**
+ * DELETE /categories/<id>, DELETE /tags/<id> (reference 9.3): a permanent delete, 200 with the
+ * deleted term as it was, without `_links`. Events drop the term and child categories move up to the
+ * deleted one's parent (the collection's hooks, for every entry point).
+ */
+export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
+  return {
+    methods: ['DELETE'],
+    params: termIdParam(tax),
+    permission: canWriteTerms,
+    handler: async (ctx, params) => {
+      const id = params.id as number
+      const term = await findTerm(ctx, tax, id)
+      const [view] = await termAnswers(ctx, tax, [term])
+      await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
+      return { body: view }
+    },
+  }
+}

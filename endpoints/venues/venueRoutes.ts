@@ -1,6 +1,0 @@
-import { linkedRoutes } from '../linked/linkedRoutes.js'
-import type { RouteDef } from '../types.js'
-import { venueKind } from './venueKind.js'
-
-/** The venues routes, in registration order (reference section 2). */
-export const venueRoutes: RouteDef[] = linkedRoutes(venueKind)

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { Payload, PayloadRequest, Where } from 'payload'
 import { SIGN_IN_FAILURES } from '../SignInFailures.js'
-import type { FailureLimits } from './FailureLimiter.js'
+
+export interface FailureLimits {
+  /** Failures within `windowSeconds` that lock the key. */
+  maxFailures: number
+  windowSeconds: number
+  /** How long a locked key stays locked. */
+  lockSeconds: number
+}
 
 export type FailureScope = 'pair' | 'address' | 'event-password'
 
@@ -59,7 +66,7 @@ export class StoredFailureLimiter {
 
   constructor(
     readonly scope: FailureScope,
-    readonly limits: Omit<FailureLimits, 'maxKeys'>,
+    readonly limits: FailureLimits,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -22,6 +22,11 @@ await runEntry('Calendar cannot start', async () => {
     await startServer()
     return
   }
+  // The workers' listen errors would come once per worker: a port that cannot be had fails here, in one line.
+  const [{ createServer }, { listen }] = await Promise.all([import('node:net'), import('./listen.js')])
+  const probe = createServer()
+  await listen(probe, env.PORT, env.HOST)
+  await new Promise((resolve) => probe.close(resolve))
   const { migrateOnce } = await import('./migrateOnce.js')
   await migrateOnce()
   const [{ runWorkers }, { logger }, { readyMessage }] = await Promise.all([import('./runWorkers.js'), import('./http/logger.js'), import('./readyMessage.js')])

@@ -23,9 +23,9 @@ export interface ScalingOptions {
 
 const ROUTE = '/wp-json/calendar/events/v1/events?per_page=10'
 
-async function measure(url: string, connections: number, duration: number) {
-  // Warm-up: JIT, the page cache and (for the cached server) the cache entry of every worker.
-  await autocannon({ url, connections, duration: 2 })
+async function measure(url: string, connections: number, duration: number, workers: number) {
+  // Warm-up: JIT, the page cache and (for the cached server) the cache entry of every worker, each of which warms up alone.
+  await autocannon({ url, connections, duration: 2 * workers })
   const result = await autocannon({ url, connections, duration })
   return { requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
 }
@@ -46,14 +46,14 @@ export async function measureWorkerScaling(options: ScalingOptions): Promise<Sca
     const cold = await startChild('bench/clusterApiServer.ts', [String(options.port), options.uri, options.kind], { ...env, CACHE_TTL_SECONDS: '0' })
     let coldResult: ScalingRow['cold']
     try {
-      coldResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration)
+      coldResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration, workers)
     } finally {
       await stop(cold)
     }
     const cached = await startChild('bench/clusterApiServer.ts', [String(options.port), options.uri, options.kind], env)
     let cachedResult: ScalingRow['cached']
     try {
-      cachedResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration)
+      cachedResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration, workers)
     } finally {
       await stop(cached)
     }

@@ -14,7 +14,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation).map(withBooleanCells)],
+    collections: [...(config.collections ?? []), ...calendarCollections(resolved).map(withCacheInvalidation).map(withBooleanCells)],
     custom: { ...config.custom, calendar: resolved },
     hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), keepValidationDetails] },
     onInit: async (payload) => {

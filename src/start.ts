@@ -7,14 +7,17 @@ import { runEntry } from './runEntry.js'
 
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 await runEntry('Calendar cannot start', async () => {
-  // Settings first: a typo in .env fails in a second, not after a build of several minutes. The
-  // primary's read also generates the secret the workers then read.
-  const { env } = await import('./env.js')
+  // Settings first: a typo in .env fails in a second, not after a build of several minutes. Then the
+  // secret, generated into DATA_DIR on the first start, before the admin build reads the config and
+  // before any worker is forked (they read the same file).
+  const [{ currentEnv }, { payloadSecret }] = await Promise.all([import('./env.js'), import('./payloadSecret.js')])
+  const env = currentEnv()
   if (cluster.isWorker) {
     const { startServer } = await import('./startServer.js')
     await startServer({ worker: true })
     return
   }
+  payloadSecret(env)
   const { ensureAdminBuild } = await import('./ensureAdminBuild.js')
   await ensureAdminBuild()
   if (env.WEB_CONCURRENCY === 1) {

@@ -59,8 +59,8 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
   const url = permalink('tribe_events', event, ctx.options)
   const object: Record<string, unknown> = {
     id: event.id,
-    global_id: globalId(event.id),
-    global_id_lineage: [globalId(event.id)],
+    global_id: globalId(event.id, ctx.options.siteUrl),
+    global_id_lineage: [globalId(event.id, ctx.options.siteUrl)],
     author: String(idOf(event.author) ?? '0'),
     status: wireStatus(event),
     ...postDates(event, ctx.options.siteTimezone),
@@ -70,7 +70,7 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
     description: event.descriptionHtml ?? '',
     excerpt: autop(event.excerpt),
     slug: wireSlug(event),
-    image: serializeImage(related.media.get(idOf(event.image) ?? 0)),
+    image: serializeImage(related.media.get(idOf(event.image) ?? 0), ctx.options.siteUrl),
     all_day: Boolean(event.allDay),
     start_date: startLocal,
     start_date_details: dateDetails(startLocal),
@@ -97,17 +97,17 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
     organizer: organizers,
     custom_fields: [],
   }
-  if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url)
+  if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url, ctx.options.siteUrl)
   object.ticketed = Boolean(event.ticketed)
   return options.locked ? stripProtected(object) : object
 }
 
 /** schema.org Event for single reads (reference 6.1). */
-function eventJsonLd(event: EventDoc, related: Related, zone: string, url: string): Record<string, unknown> {
+function eventJsonLd(event: EventDoc, related: Related, zone: string, url: string, siteUrl: string): Record<string, unknown> {
   const iso = (value: string) => toDateTime(value).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
   const venue = related.venues.get(idsOf(event.venues)[0] ?? 0)
   const organizer = related.organizers.get(idsOf(event.organizers)[0] ?? 0)
-  const image = serializeImage(related.media.get(idOf(event.image) ?? 0))
+  const image = serializeImage(related.media.get(idOf(event.image) ?? 0), siteUrl)
   const ld: Record<string, unknown> = {
     '@context': 'http://schema.org',
     '@type': 'Event',

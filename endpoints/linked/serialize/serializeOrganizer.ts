@@ -39,13 +39,13 @@ export function serializeOrganizer(
     description: organizer.descriptionHtml ?? '',
     excerpt: '',
     slug: wireSlug(organizer),
-    image: serializeImage(related.media.get(idOf(organizer.image) ?? 0)),
+    image: serializeImage(related.media.get(idOf(organizer.image) ?? 0), ctx.options.siteUrl),
     phone: organizer.phone,
     website: organizer.website,
     email: organizer.email,
     json_ld: options.jsonLd ? organizerJsonLd(organizer) : undefined,
-    global_id: globalId(organizer.id),
-    global_id_lineage: [globalId(organizer.id)],
+    global_id: globalId(organizer.id, ctx.options.siteUrl),
+    global_id_lineage: [globalId(organizer.id, ctx.options.siteUrl)],
   }
   const object: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(all)) if (!isEmpty(value)) object[key] = value

@@ -50,7 +50,7 @@ export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pi
     description: venue.descriptionHtml ?? '',
     excerpt: '',
     slug: wireSlug(venue),
-    image: serializeImage(related.media.get(idOf(venue.image) ?? 0)),
+    image: serializeImage(related.media.get(idOf(venue.image) ?? 0), ctx.options.siteUrl),
     address: venue.address,
     city: venue.city,
     country: venue.country,
@@ -68,8 +68,8 @@ export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pi
   for (const [key, value] of Object.entries(head)) if (!isEmpty(value)) object[key] = value
   object.show_map = venueFlag(venue.showMap)
   object.show_map_link = venueFlag(venue.showMapLink)
-  object.global_id = globalId(venue.id)
-  object.global_id_lineage = [globalId(venue.id)]
+  object.global_id = globalId(venue.id, ctx.options.siteUrl)
+  object.global_id_lineage = [globalId(venue.id, ctx.options.siteUrl)]
   return object
 }
 

@@ -1,4 +1,3 @@
-import { env } from '../../../src/env.js'
 import type { RequestContext } from '../../types.js'
 import type { TermDoc } from '../../data/documents.js'
 import { idOf } from '../../data/documents.js'
@@ -38,11 +37,11 @@ export function serializeEventTerm(term: TermDoc, taxonomy: Taxonomy, ctx: Reque
 
 /**
  * The front-end link of a term: /events/category/<ancestors…>/<slug>/ for categories (ancestors
- * from `ancestors`, nearest last), /tag/<slug>/ for tags.
+ * from `ancestors`, nearest last), /tag/<slug>/ for tags, on the site's URL.
  */
-export function termLink(term: TermDoc, taxonomy: Taxonomy, ancestors: string[] = []): string {
-  if (taxonomy === 'post_tag') return `${env.SITE_URL}/tag/${term.slug}/`
-  return `${env.SITE_URL}/events/category/${[...ancestors, term.slug].join('/')}/`
+export function termLink(term: TermDoc, taxonomy: Taxonomy, siteUrl: string, ancestors: string[] = []): string {
+  if (taxonomy === 'post_tag') return `${siteUrl}/tag/${term.slug}/`
+  return `${siteUrl}/events/category/${[...ancestors, term.slug].join('/')}/`
 }
 
 /** A term as the /categories and /tags routes list it (reference 9.1), keys in its order. */
@@ -56,7 +55,7 @@ export function serializeTerm(term: TermDoc, taxonomy: Taxonomy, ctx: RequestCon
     taxonomy,
     ...(taxonomy === 'tribe_events_cat' ? { parent: idOf(term.parent) ?? 0 } : {}),
     meta: [],
-    url: termLink(term, taxonomy, ancestors),
+    url: termLink(term, taxonomy, ctx.options.siteUrl, ancestors),
     urls: termUrls(term, taxonomy, ctx),
   }
 }

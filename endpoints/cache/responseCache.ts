@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import { env } from '../../src/env.js'
+import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
 
 export interface CachedResponse {
   status: number
@@ -19,7 +20,9 @@ const caches = new WeakMap<Payload, ResponseCache>()
 
 /**
  * The anonymous-response cache of one Payload instance, bounded by bytes and by age. Undefined when
- * CACHE_TTL_SECONDS is 0. Writes empty it through collection hooks (see invalidateResponseCache).
+ * CACHE_TTL_SECONDS is 0, and while writes of other processes could go unseen (cachesInSync). Writes
+ * empty it: this process's through collection hooks (see invalidateResponseCache), other processes'
+ * through the database (see watchDatabaseWrites).
  */
 export function responseCacheFor(payload: Payload): ResponseCache | undefined {
   if (env.CACHE_TTL_SECONDS <= 0) return undefined
@@ -33,7 +36,12 @@ export function responseCacheFor(payload: Payload): ResponseCache | undefined {
       }),
       generation: 0,
     }
+    const created = cache
+    onStoredDataChange(payload, () => {
+      created.generation++
+      created.store.clear()
+    })
     caches.set(payload, cache)
   }
-  return cache
+  return cachesInSync(payload) ? cache : undefined
 }

@@ -14,6 +14,7 @@ interface PostgresAdapter {
 
 // NOTIFY is scoped to the database, so one channel name serves every calendar on a server.
 const CHANNEL = 'calendar_writes'
+export const LISTENER_NAME = 'calendar writes listener'
 /** How often the listening connection proves it is alive, and how long it may take to answer. */
 const HEARTBEAT_MS = 5000
 const RECONNECT_MS = 1000
@@ -61,6 +62,8 @@ export function postgresWriteSignal(payload: Payload): WriteSignal {
         client = next
         next.on('error', (error) => client === next && broken(error as Error))
         next.on('notification', () => changed())
+        // Named in pg_stat_activity; the connection is closed, never returned to the pool, when dropped.
+        await next.query(`SET application_name = '${LISTENER_NAME}'`)
         await next.query(`LISTEN ${CHANNEL}`)
         heartbeat = setInterval(() => {
           const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), HEARTBEAT_MS).unref())

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { LISTENER_NAME } from '../../endpoints/cache/postgresWriteSignal.js'
 import { env } from '../../src/env.js'
-import { createEvent } from '../helpers/fixtures.js'
-import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+import type { TestApp } from '../helpers/initTestApp.js'
 
 const lane = env.TEST_DATABASE === 'postgres' ? describe : describe.skip
 let app: TestApp
@@ -39,6 +38,9 @@ async function readUntil(done: (res: Response) => boolean): Promise<string[]> {
 
 lane('the write signal lost and found again (PostgreSQL)', () => {
   beforeAll(async () => {
+    // Loaded here: on other lanes the suite is skipped, and Payload is never loaded.
+    const { initTestApp } = await import('../helpers/initTestApp.js')
+    const { createEvent } = await import('../helpers/fixtures.js')
     app = await initTestApp()
     id = await createEvent(app.payload, 'Before the loss')
   })

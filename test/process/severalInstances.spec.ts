@@ -62,12 +62,19 @@ async function stalenessOnB(title: string, acknowledged: number): Promise<number
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  // The CLI makes the schema (committed migrations, as in production) and the first administrator.
-  const created = await runCli(['users:create', '--email', 'ada@example.org', '--username', 'ada', '--password', 'correct horse battery', '--role', 'administrator'], database.uri, settings)
-  expect(created.code).toBe(0)
-  ;[a, b] = await Promise.all([startInstance(), startInstance()])
-  const login = await fetch(`${a}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@example.org', password: 'correct horse battery' }) })
-  token = ((await login.json()) as { token: string }).token
+  // A first: it runs the committed migrations, as in production. Then B, while A registers the first
+  // user (an administrator).
+  a = await startInstance()
+  const [second, registered] = await Promise.all([
+    startInstance(),
+    fetch(`${a}/api/users/first-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.org', username: 'ada', password: 'correct horse battery' }),
+    }),
+  ])
+  b = second
+  token = ((await registered.json()) as { token: string }).token
   expect(token).toBeTruthy()
 })
 

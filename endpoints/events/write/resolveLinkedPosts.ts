@@ -31,8 +31,8 @@ export async function resolveLinkedPosts(ctx: RequestContext, kind: LinkedKind, 
       ids.push(duplicate.id)
       continue
     }
-    if (ref.given.has('image')) {
-      const image = ref.inline.image as ImageInput
+    const { image } = ref.inline
+    if (ref.given.has('image') && image !== undefined) {
       data.image = await storeImage(ctx, image)
       if (image && 'url' in image && data.image !== null) created.add(MEDIA, data.image as number)
     }

@@ -1,5 +1,5 @@
 import { canChangeById } from './postPermissions.js'
-import type { Params, RequestContext } from '../types.js'
+import type { RequestContext } from '../types.js'
 import { findPostId } from '../data/findPostId.js'
 import type { LinkedKind } from '../linked/LinkedKind.js'
 
@@ -10,7 +10,7 @@ import type { LinkedKind } from '../linked/LinkedKind.js'
  */
 export function canChangeLinked(kind: LinkedKind, param: 'id' | 'slug') {
   const byId = canChangeById(kind.collection, param)
-  return async (ctx: RequestContext, params: Params): Promise<boolean> => {
+  return async (ctx: RequestContext, params: Readonly<Record<string, unknown>>): Promise<boolean> => {
     if (!ctx.user) return false
     const value = params[param]
     const id = typeof value === 'string' ? await findPostId(ctx, kind.collection, { slug: value }) : value

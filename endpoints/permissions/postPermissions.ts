@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 import { canChangePost, canCreatePosts } from '../../collections/access/postCapabilities.js'
-import type { Params, RequestContext } from '../types.js'
+import type { RequestContext } from '../types.js'
 
 /** POST to an archive route: edit_posts (reference section 2). */
 export function canCreate(ctx: RequestContext): boolean {
@@ -33,7 +33,7 @@ export async function ownershipOf(ctx: RequestContext, collection: CollectionSlu
  * parsed parameter holding the ID.
  */
 export function canChangeById(collection: CollectionSlug, idParam = 'id') {
-  return async (ctx: RequestContext, params: Params): Promise<boolean> => {
+  return async (ctx: RequestContext, params: Readonly<Record<string, unknown>>): Promise<boolean> => {
     if (!ctx.user) return false
     const post = await ownershipOf(ctx, collection, params[idParam])
     return post ? canChangePost(ctx.user, post) : canCreatePosts(ctx.user)

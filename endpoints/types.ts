@@ -64,10 +64,11 @@ export type ParamSpecs = Record<string, ParamSpec>
 /** The declaration keys that make a value always present: `required: true`, or a default (parseParams parses it too). */
 type AlwaysPresent = { required: true } | { default: unknown }
 
-/** The value a handler gets for a declaration: what `parse` returns, or undefined when it may be absent. */
-export type ValueOf<S> = S extends { parse?: (...args: never) => infer R }
-  ? Awaited<R> | (S extends AlwaysPresent ? never : undefined)
-  : never
+/** What `parse` returns, or, for a declaration without one, the raw value (unknown). */
+type Parsed<S> = 'parse' extends keyof S ? (S extends { parse?: (...args: never) => infer R } ? Awaited<R> : unknown) : unknown
+
+/** The value a handler gets for a declaration: parsed, or undefined when it may be absent. */
+export type ValueOf<S> = S extends undefined ? undefined : Parsed<S> | (S extends AlwaysPresent ? never : undefined)
 
 /** The names of declarations `P` whose value is always there (required or defaulted). */
 type PresentKeys<P> = { [K in keyof P]-?: P[K] extends AlwaysPresent ? K : never }[keyof P]

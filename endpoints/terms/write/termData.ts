@@ -1,7 +1,7 @@
-import type { Params } from '../../types.js'
+import type { TermWriteValues } from '../params/termWriteParams.js'
 
 /** The stored fields a term write sets: only those sent (updates are partial, reference 9.3). */
-export function termData(params: Params): Record<string, unknown> {
+export function termData(params: TermWriteValues): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   // WordPress trims names (sanitize_text_field on pre_term_name).
   if (typeof params.name === 'string') data.name = params.name.trim()

@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
-import type { EventDoc, MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from './documents.js'
+import type { Event, Media, Organizer, Term, Venue } from './documents.js'
 import { idOf, idsOf } from './documents.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
@@ -25,20 +25,20 @@ async function byId<T extends { id: number }>(ctx: RequestContext, collection: C
  */
 export async function loadRelated(
   ctx: RequestContext,
-  events: EventDoc[],
-  extra: { venues?: VenueDoc[]; organizers?: OrganizerDoc[] } = {},
+  events: Event[],
+  extra: { venues?: Venue[]; organizers?: Organizer[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    byId<VenueDoc>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
-    byId<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
-    byId<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
-    byId<TermDoc>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+    byId<Venue>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
+    byId<Organizer>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
+    byId<Term>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
+    byId<Term>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
     .map((doc) => idOf(doc.image))
     .filter((id): id is number => id !== undefined)
-  const media = await byId<MediaDoc>(ctx, MEDIA, imageIds)
+  const media = await byId<Media>(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }
 }

@@ -13,5 +13,5 @@ export async function readLinked(ctx: RequestContext, kind: LinkedKind, id: numb
     overrideAccess: false,
     user: ctx.user,
   })
-  return found.docs[0] as unknown as LinkedDoc | undefined
+  return found.docs[0]
 }

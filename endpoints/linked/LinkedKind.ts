@@ -1,9 +1,10 @@
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
+import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
 import type { ParamSpec, RequestContext } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
-export type LinkedDoc = { id: number; title: string } & Record<string, unknown>
+export type LinkedDoc = Venue | Organizer
 
 /** How `search` and duplicate avoidance compare a stored string field (reference 7.1 and 7.4). */
 export interface MatchedField {

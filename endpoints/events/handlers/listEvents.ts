@@ -1,7 +1,6 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
-import type { EventDoc } from '../../data/documents.js'
 import type { EndpointInput, Params, RequestContext, RestResponse } from '../../types.js'
 import { archiveQuery } from '../query/archiveQuery.js'
 import { serializeEventList } from '../serialize/serializeEventList.js'
@@ -33,7 +32,7 @@ export async function listEvents(ctx: RequestContext, params: Params, input: End
   return {
     headers: archiveHeaders(total, totalPages),
     body: {
-      events: await serializeEventList(ctx, result.docs as unknown as EventDoc[], input.raw),
+      events: await serializeEventList(ctx, result.docs, input.raw),
       ...archiveLinks(`${ctx.base}/events/`, query.filters, query.page, totalPages, { rawRestUrl: query.rawRestUrl }),
       total,
       total_pages: totalPages,

@@ -1,6 +1,5 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
-import type { EventDoc } from '../../data/documents.js'
 import type { Params, RequestContext, RestResponse } from '../../types.js'
 import { locateEvent } from '../../data/locateEvent.js'
 import { eventAnswer } from './eventAnswer.js'
@@ -16,6 +15,6 @@ export async function updateEvent(ctx: RequestContext, id: number, params: Param
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
   const previous = await ctx.payload.findByID({ collection: EVENTS, id, depth: 0, trash: true, overrideAccess: false, user: ctx.user })
-  const doc = await saveEvent(ctx, params, sent, previous as unknown as EventDoc)
+  const doc = await saveEvent(ctx, params, sent, previous)
   return { body: await eventAnswer(ctx, doc) }
 }

@@ -34,9 +34,9 @@ export async function findDuplicate(
     // Inside an event write's transaction: sees the venues it has just made.
     req: ctx.req,
   })
-  return (candidates.docs as unknown as LinkedDoc[]).find(
-    (doc) =>
-      sent.every(({ param, field, match }) => match === 'contains' || same(doc[field], value(param))) &&
-      (!html || same(doc.descriptionHtml, html)),
-  )
+  return candidates.docs.find((doc) => {
+    // The kind's fields are named by strings: read them from a copy indexed by name.
+    const fields: Record<string, unknown> = { ...doc }
+    return sent.every(({ param, field, match }) => match === 'contains' || same(fields[field], value(param))) && (!html || same(doc.descriptionHtml, html))
+  })
 }

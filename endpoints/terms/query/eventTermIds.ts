@@ -1,5 +1,4 @@
 import { EVENTS } from '../../../collections/slugs.js'
-import type { EventDoc } from '../../data/documents.js'
 import { idsOf } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
@@ -21,6 +20,6 @@ export async function eventTermIds(ctx: RequestContext, tax: TaxonomyDef, eventI
     overrideAccess: false,
     user: ctx.user,
   })
-  const event = found.docs[0] as unknown as EventDoc | undefined
+  const event = found.docs[0]
   return idsOf(event?.[tax.eventField])
 }

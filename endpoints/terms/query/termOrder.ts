@@ -1,4 +1,4 @@
-import type { TermDoc } from '../../data/documents.js'
+import type { Term } from '../../data/documents.js'
 import { compareTermNames } from '../serialize/compareTermNames.js'
 import { idOf } from '../../data/documents.js'
 import type { Params } from '../../types.js'
@@ -7,6 +7,9 @@ import type { TaxonomyDef } from '../taxonomies.js'
 
 type Selected = Partial<Record<'name' | 'parent' | 'description', true>>
 
+/** A term as the ranking query selects it: its ID and the fields of the `select`. */
+export type RankedTerm = Pick<Term, 'id'> & Partial<Pick<Term, 'name' | 'parent' | 'description'>>
+
 /**
  * How a term list is ordered: a database sort where every adapter orders alike (columns that are
  * never null, compared byte-wise), else a comparison over every match, which costs one narrow extra
@@ -14,7 +17,7 @@ type Selected = Partial<Record<'name' | 'parent' | 'description', true>>
  * last; WordPress stores 0 and ""), `name` is compared case-insensitively as MySQL collates it, and
  * `include` follows the order of the `include` list.
  */
-export type TermOrder = { sort: string[] } | { select: Selected; compare: (a: TermDoc, b: TermDoc) => number }
+export type TermOrder = { sort: string[] } | { select: Selected; compare: (a: RankedTerm, b: RankedTerm) => number }
 
 const collator = new Intl.Collator('en')
 
@@ -23,9 +26,9 @@ export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
   const desc = params.order === 'desc'
   const orderby = (params.orderby as TermOrderby | undefined) ?? 'name'
   const dir = (field: string) => (desc ? `-${field}` : field)
-  const ranked = (select: Selected, rank: (a: TermDoc, b: TermDoc) => number) => ({
+  const ranked = (select: Selected, rank: (a: RankedTerm, b: RankedTerm) => number) => ({
     select,
-    compare: (a: TermDoc, b: TermDoc) => (desc ? -1 : 1) * (rank(a, b) || a.id - b.id),
+    compare: (a: RankedTerm, b: RankedTerm) => (desc ? -1 : 1) * (rank(a, b) || a.id - b.id),
   })
   switch (orderby) {
     case 'id':

@@ -1,11 +1,14 @@
-import type { CollectionSlug } from 'payload'
+import type { DataFromCollectionSlug } from 'payload'
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
-import type { Event, Media, Organizer, Term, Venue } from './documents.js'
+import type { Event, Organizer, Venue } from './documents.js'
 import { idOf, idsOf } from './documents.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
 
-async function byId<T extends { id: number }>(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+type LinkedCollection = typeof VENUES | typeof ORGANIZERS | typeof CATEGORIES | typeof TAGS | typeof MEDIA
+
+async function byId<S extends LinkedCollection>(ctx: RequestContext, collection: S, ids: number[]): Promise<Map<number, DataFromCollectionSlug<S>>>
+async function byId(ctx: RequestContext, collection: LinkedCollection, ids: number[]) {
   if (!ids.length) return new Map()
   const found = await ctx.payload.find({
     collection,
@@ -15,7 +18,7 @@ async function byId<T extends { id: number }>(ctx: RequestContext, collection: C
     overrideAccess: false,
     user: ctx.user,
   })
-  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+  return new Map(found.docs.map((doc) => [doc.id, doc]))
 }
 
 /**
@@ -29,16 +32,16 @@ export async function loadRelated(
   extra: { venues?: Venue[]; organizers?: Organizer[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    byId<Venue>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
-    byId<Organizer>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
-    byId<Term>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
-    byId<Term>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+    byId(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
+    byId(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
+    byId(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
+    byId(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
     .map((doc) => idOf(doc.image))
     .filter((id): id is number => id !== undefined)
-  const media = await byId<Media>(ctx, MEDIA, imageIds)
+  const media = await byId(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }
 }

@@ -39,7 +39,7 @@ export async function unlockedIds(ctx: RequestContext, ids: number[], password: 
     overrideAccess: false,
     user: ctx.user,
   })
-  const docs = found.docs as unknown as Array<{ id: number; passwordHash?: string | null }>
+  const docs = found.docs
   const verdicts = await Promise.all(docs.map((doc) => matches(password, doc.passwordHash)))
   const unlocked = docs.filter((_, i) => verdicts[i]).map((doc) => doc.id)
   if (!unlocked.length) eventPasswordLimits.fail(address)

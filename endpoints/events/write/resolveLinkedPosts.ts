@@ -1,3 +1,4 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { ValidationError } from 'payload'
 import { MEDIA } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
@@ -26,7 +27,7 @@ export async function resolveLinkedPosts(ctx: RequestContext, kind: LinkedKind, 
       continue
     }
     const data = await toWriteData(ctx, kind, ref.inline, ref.given)
-    const duplicate = await findDuplicate(ctx, kind, ref.inline, data.description as Record<string, unknown> | null | undefined)
+    const duplicate = await findDuplicate(ctx, kind, ref.inline, data.description as SerializedEditorState | null | undefined)
     if (duplicate) {
       ids.push(duplicate.id)
       continue

@@ -1,3 +1,4 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { ValidationError } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
@@ -42,7 +43,7 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
     permission: (ctx, params) => canCreate(ctx) && mayNameAuthor(ctx, params),
     handler: async (ctx, params, input) => {
       const data = await toWriteData(ctx, kind, params, input.given)
-      const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
+      const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
       if (duplicate) return { status: 201, body: await single(ctx, kind, duplicate) }
       if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
       const created = await saving(`could-not-create-${kind.name}` as MessageCode, () =>

@@ -16,13 +16,13 @@ export async function findDuplicate(
   ctx: RequestContext,
   kind: LinkedKind,
   params: Params,
-  description: Record<string, unknown> | null | undefined,
+  description: SerializedEditorState | null | undefined,
 ): Promise<LinkedDoc | undefined> {
   const sent = [{ param: kind.name, field: 'title', match: 'exact' } as MatchedField, ...kind.duplicateFields].filter(
     ({ param }) => typeof params[param] === 'string' && (params[param] as string).trim() !== '',
   )
   const value = (param: string) => (params[param] as string).trim()
-  const html = description?.root ? convertLexicalToHTML({ data: description as unknown as SerializedEditorState, disableContainer: true }).trim() : ''
+  const html = description?.root ? convertLexicalToHTML({ data: description, disableContainer: true }).trim() : ''
   const where: Where = { and: sent.map(({ param, field }) => ({ [field]: { contains: value(param) } })) }
   const candidates = await ctx.payload.find({
     collection: kind.collection,

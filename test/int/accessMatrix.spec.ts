@@ -4,6 +4,7 @@ import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { createAppPassword } from '../../src/commands/createAppPassword.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient, type ApiResponse } from '../helpers/http.js'
+import { storedDoc } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 // The access policy of the calendar namespace, one table per route: a row per piece of content (by
@@ -142,8 +143,7 @@ async function seed(
 
 /** A post as stored, trashed or not, read past access control. */
 async function stored(kind: Kind, id: number): Promise<(Post & Record<string, any>) | undefined> {
-  const found = await app.payload.find({ collection: COLLECTION[kind], where: { id: { equals: id } }, trash: true, depth: 0, overrideAccess: true })
-  return found.docs[0] as unknown as (Post & Record<string, any>) | undefined
+  return (await storedDoc(app.payload, COLLECTION[kind], id)) as (Post & Record<string, any>) | undefined
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { env } from '../../src/env.js'
 import { type Actor, createActors } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
 import { type ImageServer, startImageServer } from '../helpers/imageServer.js'
+import { createEvent, createPost, daysFromNow, storedCount, storedDoc } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 type Role = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber'
@@ -15,8 +15,7 @@ const as = (role: Role) => actors[role].headers
 
 // Every URL the API emits starts at SITE_URL, whatever host the request came to.
 const BASE = `${env.SITE_URL}${env.REST_PREFIX}/calendar/events/v1`
-const DAY = 24 * 3600 * 1000
-const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString()
+const iso = daysFromNow
 
 const o: Record<string, number> = {}
 const e: Record<string, number> = {}
@@ -25,32 +24,10 @@ let png: Buffer
 let imageServer: ImageServer
 let imageOrigin: string
 
-async function organizer(data: Record<string, unknown>, description?: string): Promise<number> {
-  const doc = await app.payload.create({
-    collection: 'organizers',
-    data: { status: 'publish', ...data, ...(description ? { description: await htmlToRichText(app.payload, description) } : {}) } as never,
-    overrideAccess: true,
-  })
-  return doc.id as number
-}
-
-async function event(title: string, data: Record<string, unknown>): Promise<number> {
-  const doc = await app.payload.create({
-    collection: 'events',
-    data: { title, status: 'publish', startDate: iso(10), endDate: iso(10.1), ...data } as never,
-    overrideAccess: true,
-  })
-  return doc.id as number
-}
-
-async function stored(id: number): Promise<Record<string, any> | undefined> {
-  const found = await app.payload.find({ collection: 'organizers', where: { id: { equals: id } }, trash: true, overrideAccess: true, depth: 0 })
-  return found.docs[0] as Record<string, any> | undefined
-}
-
-async function organizerCount(): Promise<number> {
-  return (await app.payload.count({ collection: 'organizers', trash: true, overrideAccess: true })).totalDocs
-}
+const organizer = (data: Record<string, unknown>, description?: string) => createPost(app.payload, 'organizers', data, description)
+const event = (title: string, data: Record<string, unknown>) => createEvent(app.payload, title, data)
+const stored = (id: number) => storedDoc(app.payload, 'organizers', id)
+const organizerCount = () => storedCount(app.payload, 'organizers')
 
 const ids = (body: { organizers: Array<{ id: number }> }) => body.organizers.map((item) => item.id)
 

@@ -1,17 +1,21 @@
-import type { CollectionSlug, SelectType } from 'payload'
+import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload'
 import type { RequestContext } from '../types.js'
+
+type Options = { trash?: boolean; select?: SelectType }
 
 /**
  * The documents of `collection` among `ids` that the caller may read, by ID, in one query through
  * access control (a draft venue of a published event stays hidden from the public). `trash`
- * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs.
+ * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs (callers then
+ * ask only which IDs are there). Typed by collection: the generated document type.
  */
-export async function readVisible<T extends { id: number }>(
+export async function readVisible<S extends CollectionSlug>(
   ctx: RequestContext,
-  collection: CollectionSlug,
+  collection: S,
   ids: readonly number[],
-  options: { trash?: boolean; select?: SelectType } = {},
-): Promise<Map<number, T>> {
+  options?: Options,
+): Promise<Map<number, DataFromCollectionSlug<S>>>
+export async function readVisible(ctx: RequestContext, collection: CollectionSlug, ids: readonly number[], options: Options = {}) {
   if (!ids.length) return new Map()
   const found = await ctx.payload.find({
     collection,
@@ -23,15 +27,15 @@ export async function readVisible<T extends { id: number }>(
     overrideAccess: false,
     user: ctx.user,
   })
-  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+  return new Map(found.docs.map((doc) => [doc.id, doc]))
 }
 
 /** One document the caller may read, or undefined. */
-export async function readOneVisible<T extends { id: number }>(
+export async function readOneVisible<S extends CollectionSlug>(
   ctx: RequestContext,
-  collection: CollectionSlug,
+  collection: S,
   id: number,
-  options: { trash?: boolean; select?: SelectType } = {},
-): Promise<T | undefined> {
-  return (await readVisible<T>(ctx, collection, [id], options)).get(id)
+  options: Options = {},
+): Promise<DataFromCollectionSlug<S> | undefined> {
+  return (await readVisible(ctx, collection, [id], options)).get(id)
 }

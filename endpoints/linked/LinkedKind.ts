@@ -1,10 +1,11 @@
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
+import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
 import type { ImageInput } from '../params/imageArg.js'
 import type { ParamSpec, Params, RequestContext } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
-export type LinkedDoc = { id: number; title: string } & Record<string, unknown>
+export type LinkedDoc = Venue | Organizer
 
 /**
  * The write parameters venues and organizers share, by name. Each kind also declares its name

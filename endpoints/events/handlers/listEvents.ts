@@ -1,7 +1,6 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
-import type { EventDoc } from '../../data/documents.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { archiveQuery } from '../query/archiveQuery.js'
@@ -34,7 +33,7 @@ export async function listEvents(ctx: RequestContext, params: EventArchiveValues
   return {
     headers: archiveHeaders(total, totalPages),
     body: {
-      events: await serializeEventList(ctx, result.docs as unknown as EventDoc[], input.raw),
+      events: await serializeEventList(ctx, result.docs, input.raw),
       ...archiveLinks(`${ctx.base}/events/`, query.filters, query.page, totalPages, { rawRestUrl: query.rawRestUrl }),
       total,
       total_pages: totalPages,

@@ -37,7 +37,7 @@ export function termListArg(field: 'categories' | 'tags', description: string): 
         overrideAccess: false,
         user: ctx.user,
       })
-      const terms = found.docs as unknown as Array<{ id: number; slug: string; name: string }>
+      const terms = found.docs
       const known = (item: string) => terms.some((t) => String(t.id) === item || t.slug === item || t.name === item)
       if (!items.every(known)) throw new ParamError()
       return { ids: terms.map((t) => t.id), given: items }

@@ -68,7 +68,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
             user: ctx.user,
           })
         : { docs: [] }
-      const byId = new Map((found.docs as unknown as LinkedDoc[]).map((doc) => [doc.id, doc]))
+      const byId = new Map(found.docs.map((doc) => [doc.id, doc]))
       const docs = pageIds.map((id) => byId.get(id)).filter((doc): doc is LinkedDoc => doc !== undefined)
 
       // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).

@@ -16,7 +16,7 @@ export async function findDuplicate(
   ctx: RequestContext,
   kind: LinkedKind,
   params: LinkedWriteValues,
-  description: Record<string, unknown> | null | undefined,
+  description: SerializedEditorState | null | undefined,
 ): Promise<LinkedDoc | undefined> {
   // The kind's own string fields, by the names its descriptor gives; '' for one not sent.
   const value = (param: string) => {
@@ -24,7 +24,7 @@ export async function findDuplicate(
     return typeof text === 'string' ? text.trim() : ''
   }
   const sent = [{ param: kind.name, field: 'title', match: 'exact' } as MatchedField, ...kind.duplicateFields].filter(({ param }) => value(param) !== '')
-  const html = description?.root ? convertLexicalToHTML({ data: description as unknown as SerializedEditorState, disableContainer: true }).trim() : ''
+  const html = description?.root ? convertLexicalToHTML({ data: description, disableContainer: true }).trim() : ''
   const where: Where = { and: sent.map(({ param, field }) => ({ [field]: { contains: value(param) } })) }
   const candidates = await ctx.payload.find({
     collection: kind.collection,
@@ -36,9 +36,9 @@ export async function findDuplicate(
     // Inside an event write's transaction: sees the venues it has just made.
     req: ctx.req,
   })
-  return (candidates.docs as unknown as LinkedDoc[]).find(
-    (doc) =>
-      sent.every(({ param, field, match }) => match === 'contains' || same(doc[field], value(param))) &&
-      (!html || same(doc.descriptionHtml, html)),
-  )
+  return candidates.docs.find((doc) => {
+    // The kind's fields are named by strings: read them from a copy indexed by name.
+    const fields: Record<string, unknown> = { ...doc }
+    return sent.every(({ param, field, match }) => match === 'contains' || same(fields[field], value(param))) && (!html || same(doc.descriptionHtml, html))
+  })
 }

@@ -1,3 +1,4 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { CollectionSlug } from 'payload'
 import { ValidationError } from 'payload'
 import { MEDIA } from '../../../collections/slugs.js'
@@ -28,7 +29,7 @@ export async function findOrCreateLinked(
   onCreated: OnCreated = () => undefined,
 ): Promise<LinkedDoc> {
   const data = await toWriteData(ctx, kind, params, given)
-  const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
+  const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
   if (duplicate) return duplicate
   const { image } = params
   if (given.has('image') && image !== undefined) {
@@ -38,7 +39,7 @@ export async function findOrCreateLinked(
   try {
     const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
     onCreated(kind.collection, doc.id as number)
-    return doc as unknown as LinkedDoc
+    return doc
   } catch (error) {
     if (error instanceof ValidationError) throw new RestError(`could-not-create-${kind.name}` as MessageCode, 400)
     throw error

@@ -1,5 +1,4 @@
 import { RestError } from '../../errors/RestError.js'
-import type { TermDoc } from '../../data/documents.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
@@ -24,18 +23,20 @@ export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
       const data = termData(params)
-      const existing = await existingTermWithName(ctx, tax, data.name as string, params.parent)
+      // Set: the create route requires `name` (termWriteParams with create: true).
+      const name = data.name as string
+      const existing = await existingTermWithName(ctx, tax, name, params.parent)
       if (existing !== undefined) {
         // WordPress adds the error's data again as additional_data (reference 1.2).
         throw new RestError(tax.termExists, 400, [], { term_id: existing }, { additional_data: [existing, existing] })
       }
-      const term = (await ctx.payload.create({
+      const term = await ctx.payload.create({
         collection: tax.collection,
-        data,
+        data: { ...data, name },
         depth: 0,
         overrideAccess: false,
         user: ctx.user,
-      })) as unknown as TermDoc
+      })
       const [view] = await termAnswers(ctx, tax, [term])
       return {
         status: 201,

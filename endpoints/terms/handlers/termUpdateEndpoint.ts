@@ -1,4 +1,3 @@
-import type { TermDoc } from '../../data/documents.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
@@ -28,7 +27,7 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
       if (typeof params.slug === 'string') await refuseDuplicateSlug(ctx, tax, id, params.slug)
       const data = termData(params)
       const term = Object.keys(data).length
-        ? ((await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })) as unknown as TermDoc)
+        ? await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })
         : await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }

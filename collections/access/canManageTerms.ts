@@ -1,8 +1,5 @@
 import type { Access } from 'payload'
-import { roleOf } from '../roles.js'
+import { hasCapability } from './capabilities.js'
 
 /** WordPress's manage_terms: editors and administrators. */
-export const canManageTerms: Access = ({ req }) => {
-  const role = roleOf(req.user)
-  return role === 'administrator' || role === 'editor'
-}
+export const canManageTerms: Access = ({ req }) => hasCapability(req.user, 'manage_terms')

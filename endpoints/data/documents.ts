@@ -85,14 +85,3 @@ export interface MediaDoc extends MediaSize {
   id: Id
   sizes?: Record<string, MediaSize | undefined> | null
 }
-
-/** The ID of a relationship value, populated or not. */
-export function idOf(value: Relation<{ id: Id }>): Id | undefined {
-  if (value === null || value === undefined) return undefined
-  return typeof value === 'object' ? value.id : value
-}
-
-/** The IDs of a hasMany relationship value. */
-export function idsOf(values: Array<Relation<{ id: Id }>> | null | undefined): Id[] {
-  return (values ?? []).map(idOf).filter((id): id is Id => id !== undefined)
-}

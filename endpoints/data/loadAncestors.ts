@@ -1,5 +1,5 @@
 import type { TermDoc } from './documents.js'
-import { idOf } from './documents.js'
+import { relationId } from '../../collections/relationIds.js'
 import type { RequestContext } from '../types.js'
 import type { TaxonomyDef } from '../terms/taxonomies.js'
 
@@ -13,7 +13,7 @@ const MAX_DEPTH = 50
 export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms: TermDoc[]): Promise<Map<number, TermDoc>> {
   const known = new Map<number, TermDoc>(terms.map((term) => [term.id, term]))
   if (!tax.hierarchical) return known
-  let wanted = new Set(terms.map((term) => idOf(term.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
+  let wanted = new Set(terms.map((term) => relationId(term.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
   for (let level = 0; wanted.size && level < MAX_DEPTH; level++) {
     const found = await ctx.payload.find({
       collection: tax.collection,
@@ -26,7 +26,7 @@ export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms
     })
     const docs = found.docs as unknown as TermDoc[]
     for (const doc of docs) known.set(doc.id, doc)
-    wanted = new Set(docs.map((doc) => idOf(doc.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
+    wanted = new Set(docs.map((doc) => relationId(doc.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
   }
   return known
 }
@@ -35,12 +35,12 @@ export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms
 export function ancestorsOf(term: TermDoc, known: Map<number, TermDoc>): TermDoc[] {
   const chain: TermDoc[] = []
   const seen = new Set([term.id])
-  for (let id = idOf(term.parent); id !== undefined && !seen.has(id); ) {
+  for (let id = relationId(term.parent); id !== undefined && !seen.has(id); ) {
     const parent = known.get(id)
     if (!parent) break
     chain.unshift(parent)
     seen.add(id)
-    id = idOf(parent.parent)
+    id = relationId(parent.parent)
   }
   return chain
 }

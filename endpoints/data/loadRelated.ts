@@ -1,22 +1,9 @@
-import type { CollectionSlug } from 'payload'
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import type { EventDoc, MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from './documents.js'
-import { idOf, idsOf } from './documents.js'
+import { relationId, relationIds } from '../../collections/relationIds.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
-
-async function byId<T extends { id: number }>(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
-  if (!ids.length) return new Map()
-  const found = await ctx.payload.find({
-    collection,
-    where: { id: { in: [...new Set(ids)] } },
-    pagination: false,
-    depth: 0,
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
-}
+import { readVisible } from './readVisible.js'
 
 /**
  * Everything a page of events links to, in a fixed number of queries whatever the page size: one
@@ -29,16 +16,16 @@ export async function loadRelated(
   extra: { venues?: VenueDoc[]; organizers?: OrganizerDoc[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    byId<VenueDoc>(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
-    byId<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
-    byId<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
-    byId<TermDoc>(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+    readVisible<VenueDoc>(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
+    readVisible<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
+    readVisible<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
+    readVisible<TermDoc>(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
-    .map((doc) => idOf(doc.image))
+    .map((doc) => relationId(doc.image))
     .filter((id): id is number => id !== undefined)
-  const media = await byId<MediaDoc>(ctx, MEDIA, imageIds)
+  const media = await readVisible<MediaDoc>(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }
 }

@@ -1,22 +1,7 @@
 import type { CollectionSlug } from 'payload'
+import { readVisible } from '../data/index.js'
 import { ParamError } from '../errors/ParamError.js'
-import type { RequestContext } from '../types.js'
 import { type ArgOptions, base, idListArg, type Kind, toId } from './kinds.js'
-
-/** Which of `ids` exist in `collection` and are visible to the caller: one query. */
-export async function visibleIds(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set()
-  const found = await ctx.payload.find({
-    collection,
-    where: { id: { in: ids } },
-    pagination: false,
-    depth: 0,
-    select: {},
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return new Set(found.docs.map((doc) => doc.id as number))
-}
 
 /** One ID of an existing, visible document of `collection` (TEC's is_venue_id, is_event_id…), type integer. */
 export function existingIdArg<const O extends Omit<ArgOptions, 'default'>>(collection: CollectionSlug, options?: O): Kind<Promise<number>, O> {
@@ -25,7 +10,7 @@ export function existingIdArg<const O extends Omit<ArgOptions, 'default'>>(colle
     type: 'integer',
     parse: async (raw, ctx) => {
       const id = toId(raw)
-      if (id === null || id < 1 || !(await visibleIds(ctx, collection, [id])).has(id)) throw new ParamError()
+      if (id === null || id < 1 || !(await readVisible(ctx, collection, [id], { select: {} })).has(id)) throw new ParamError()
       return id
     },
   }
@@ -38,7 +23,7 @@ export function existingIdListArg<const O extends ArgOptions>(collection: Collec
     ...list,
     parse: async (raw, ctx, name) => {
       const ids = list.parse(raw, ctx, name)
-      const found = await visibleIds(ctx, collection, ids)
+      const found = await readVisible(ctx, collection, ids, { select: {} })
       if (ids.some((id) => !found.has(id))) throw new ParamError()
       return ids
     },

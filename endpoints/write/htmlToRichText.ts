@@ -1,10 +1,9 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
 import type { Payload, PayloadRequest } from 'payload'
-import { canUseUnfilteredHtml } from '../../collections/access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
-import { env } from '../../src/env.js'
 import type { RequestContext } from '../types.js'
 import { storeImage } from './storeImage.js'
 
@@ -39,7 +38,7 @@ function altTexts(html: string): Map<string, string> {
 
 /** The ID of an image of this site's media library that `src` points at (…/api/media/file/<name>). */
 async function ownMediaId(ctx: RequestContext, src: string): Promise<number | undefined> {
-  const site = new URL(env.SITE_URL)
+  const site = new URL(ctx.options.siteUrl)
   const url = new URL(src, site)
   const ours = [site.origin, new URL(ctx.restRoot || site).origin]
   const prefix = `${ctx.payload.config.routes.api}/${MEDIA}/file/`

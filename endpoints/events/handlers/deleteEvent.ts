@@ -3,7 +3,7 @@ import { RestError } from '../../errors/RestError.js'
 import type { EventDoc } from '../../data/documents.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import { trashPost } from '../../write/trashPost.js'
-import { locateEvent } from '../../data/locateEvent.js'
+import { locateEvent } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 
 /**

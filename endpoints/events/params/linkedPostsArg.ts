@@ -1,9 +1,9 @@
+import { readVisible } from '../../data/index.js'
 import { ParamError } from '../../errors/ParamError.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LinkedKind } from '../../linked/LinkedKind.js'
 import { MAX_ID, toInteger } from '../../params/kinds.js'
 import { parseParams } from '../../params/parseParams.js'
-import { visibleIds } from '../../params/existingIds.js'
 import type { LinkedWriteValues } from '../../linked/LinkedKind.js'
 import type { Param, RequestContext } from '../../types.js'
 
@@ -61,7 +61,7 @@ export function linkedPostsArg(kind: LinkedKind, description: string): Param<Pro
         if (id > 0 && !refs.some((r) => 'id' in r && r.id === id)) refs.push({ id })
       }
       const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []))
-      const visible = await visibleIds(ctx, kind.collection, ids)
+      const visible = await readVisible(ctx, kind.collection, ids, { select: {} })
       if (ids.some((id) => !visible.has(id))) throw new ParamError()
       return refs
     },

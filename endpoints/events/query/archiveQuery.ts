@@ -1,4 +1,4 @@
-import { canEditOthersPosts } from '../../../collections/access/postCapabilities.js'
+import { mayEditOthersPosts } from '../../permissions/index.js'
 import { withDescendants } from '../../terms/query/withDescendants.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext } from '../../types.js'
@@ -14,6 +14,6 @@ import { nearbyVenueIds } from './nearbyVenueIds.js'
 export async function archiveQuery(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<{ query: EventsQuery; none: boolean }> {
   const venueIdsNearby = await nearbyVenueIds(ctx, params)
   const categoryIds = params.categories ? await withDescendants(ctx, params.categories.ids) : undefined
-  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user), categoryIds })
+  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: mayEditOthersPosts(ctx), categoryIds })
   return { query, none: Boolean(venueIdsNearby && !venueIdsNearby.length) }
 }

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon'
 import { parseTime } from '../../dates/parseTime.js'
 import { RestError } from '../../errors/RestError.js'
-import type { EventDoc } from '../../data/documents.js'
+import type { LocatedEventPost } from '../../data/index.js'
 import { eventZone } from '../serialize/serializeEvent.js'
 import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
@@ -44,7 +44,7 @@ export async function eventData(
   params: EventWriteValues,
   sent: Sent<EventWriteValues>,
   links: EventLinks,
-  previous?: EventDoc,
+  previous?: LocatedEventPost,
 ): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {}
   const create = !previous

@@ -1,5 +1,4 @@
 import { JSDOM } from 'jsdom'
-import { env } from '../../../src/env.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LinkedWriteValues } from '../../linked/LinkedKind.js'
 import type { RequestContext } from '../../types.js'
@@ -19,7 +18,7 @@ function imageUrls(params: EventWriteValues, sent: Sent<EventWriteValues>, inlin
 
 /** The `<img>` sources of the descriptions that are on another site (this site's own images are linked, not fetched). */
 function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): string[] {
-  const ours = new Set([new URL(env.SITE_URL).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
+  const ours = new Set([new URL(ctx.options.siteUrl).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
   const urls: string[] = []
   for (const html of descriptions) {
     if (typeof html !== 'string' || !/<img\b/i.test(html)) continue

@@ -1,6 +1,7 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import type { EventDoc } from '../../data/documents.js'
+import type { LocatedEventPost } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
@@ -15,7 +16,7 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
-export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: EventDoc): Promise<EventDoc> {
+export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<EventDoc> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)

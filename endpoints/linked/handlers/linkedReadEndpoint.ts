@@ -2,9 +2,9 @@ import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
-import type { LinkedKind } from '../LinkedKind.js'
+import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 import { type LinkedPathParams, linkedPathParams } from '../params/linkedPathParams.js'
-import { readLinked } from '../../data/readLinked.js'
+import { readOneVisible } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 
 /**
@@ -17,7 +17,7 @@ export function linkedReadEndpoint<B extends 'id' | 'slug'>(kind: LinkedKind, by
     methods: ['GET'],
     params: linkedPathParams(kind, by),
     handler: async (ctx, params) => {
-      const doc = await readLinked(ctx, kind, params[by])
+      const doc = await readOneVisible<LinkedDoc>(ctx, kind.collection, params[by], { trash: true })
       if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
       const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
       return { body }

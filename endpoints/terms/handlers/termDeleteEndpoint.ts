@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
-import { findTerm } from '../../data/findTerm.js'
+import { mayWriteTerms } from '../../permissions/index.js'
+import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import { termIdParam } from '../params/termWriteParams.js'
@@ -15,10 +15,10 @@ export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
   return defineEndpoint({
     methods: ['DELETE'],
     params: termIdParam(tax),
-    permission: canWriteTerms,
+    permission: mayWriteTerms,
     handler: async (ctx, params) => {
       const id = params.id
-      const term = await findTerm(ctx, tax, id)
+      const term = await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
       return { body: view }

@@ -1,8 +1,8 @@
 import type { TermDoc } from '../../data/documents.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
-import { findTerm } from '../../data/findTerm.js'
+import { mayWriteTerms } from '../../permissions/index.js'
+import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
 import { refuseDuplicateSlug } from '../write/refuseDuplicateSlug.js'
 import { refuseOwnAncestor } from '../write/refuseOwnAncestor.js'
@@ -20,7 +20,7 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
   return defineEndpoint({
     methods: ['POST', 'PUT', 'PATCH'],
     params: { ...termIdParam(tax), ...termWriteParams(tax, { create: false }) },
-    permission: canWriteTerms,
+    permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
       const id = params.id
@@ -29,7 +29,7 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
       const data = termData(params)
       const term = Object.keys(data).length
         ? ((await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })) as unknown as TermDoc)
-        : await findTerm(ctx, tax, id)
+        : await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }
     },

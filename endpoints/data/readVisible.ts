@@ -1,0 +1,37 @@
+import type { CollectionSlug, SelectType } from 'payload'
+import type { RequestContext } from '../types.js'
+
+/**
+ * The documents of `collection` among `ids` that the caller may read, by ID, in one query through
+ * access control (a draft venue of a published event stays hidden from the public). `trash`
+ * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs.
+ */
+export async function readVisible<T extends { id: number }>(
+  ctx: RequestContext,
+  collection: CollectionSlug,
+  ids: readonly number[],
+  options: { trash?: boolean; select?: SelectType } = {},
+): Promise<Map<number, T>> {
+  if (!ids.length) return new Map()
+  const found = await ctx.payload.find({
+    collection,
+    where: { id: { in: [...new Set(ids)] } },
+    pagination: false,
+    depth: 0,
+    ...(options.trash ? { trash: true } : {}),
+    ...(options.select ? { select: options.select } : {}),
+    overrideAccess: false,
+    user: ctx.user,
+  })
+  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+}
+
+/** One document the caller may read, or undefined. */
+export async function readOneVisible<T extends { id: number }>(
+  ctx: RequestContext,
+  collection: CollectionSlug,
+  id: number,
+  options: { trash?: boolean; select?: SelectType } = {},
+): Promise<T | undefined> {
+  return (await readVisible<T>(ctx, collection, [id], options)).get(id)
+}

@@ -1,0 +1,46 @@
+import type { CollectionSlug } from 'payload'
+import { ValidationError } from 'payload'
+import { MEDIA } from '../../../collections/slugs.js'
+import { RestError } from '../../errors/RestError.js'
+import type { MessageCode } from '../../errors/messages.js'
+import type { RequestContext } from '../../types.js'
+import { storeImage } from '../../write/storeImage.js'
+import type { LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
+import { findDuplicate } from '../query/findDuplicate.js'
+import { toWriteData } from './toWriteData.js'
+
+/** Told of every document made on the way (the downloaded image, the new venue), so a failing event write can undo them. */
+export type OnCreated = (collection: CollectionSlug, id: number) => void
+
+/**
+ * A venue (organizer) as POST /venues (/organizers) makes it, and as an event write's inline venue
+ * (organizer) does (reference 7.4 and 6.3): an existing one the caller can read whose fields match
+ * (duplicate avoidance; nothing is created), else the image (downloaded only now) and the new post,
+ * created as the caller with its status scaled back by the collection (reference 6.5). Payload
+ * refusing the data is the reference's 400 could-not-create-venue (-organizer). Inside an event
+ * write, `ctx.req` is its transaction.
+ */
+export async function findOrCreateLinked(
+  ctx: RequestContext,
+  kind: LinkedKind,
+  params: LinkedWriteValues,
+  given: ReadonlySet<string>,
+  onCreated: OnCreated = () => undefined,
+): Promise<LinkedDoc> {
+  const data = await toWriteData(ctx, kind, params, given)
+  const duplicate = await findDuplicate(ctx, kind, params, data.description as Record<string, unknown> | null | undefined)
+  if (duplicate) return duplicate
+  const { image } = params
+  if (given.has('image') && image !== undefined) {
+    data.image = await storeImage(ctx, image)
+    if (image && 'url' in image && data.image !== null) onCreated(MEDIA, data.image as number)
+  }
+  try {
+    const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
+    onCreated(kind.collection, doc.id as number)
+    return doc as unknown as LinkedDoc
+  } catch (error) {
+    if (error instanceof ValidationError) throw new RestError(`could-not-create-${kind.name}` as MessageCode, 400)
+    throw error
+  }
+}

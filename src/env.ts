@@ -3,6 +3,7 @@
 // its parser, which names the variable in every error, is the only check; the README and .env.example
 // document the same names. Importing this module reads and writes nothing: `env` is read on first use.
 import { existsSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
 
@@ -61,6 +62,8 @@ export interface Env {
   LOG_LEVEL: LogLevel
   /** Longest wait for in-flight requests on SIGTERM/SIGINT before the server exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: number
+  /** Server processes (`npm start`) behind the one port; 1 serves in the starting process itself. */
+  WEB_CONCURRENCY: number
   /** Largest request body accepted on any route (JSON, form, GraphQL), in bytes. */
   MAX_BODY_BYTES: number
   /** Largest uploaded or downloaded media file, in bytes. */
@@ -247,6 +250,8 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   // Test suites serve thousands of requests: by default they log only failures.
   LOG_LEVEL: (r, e) => logLevel(r.LOG_LEVEL, e.NODE_ENV === 'test' ? 'error' : 'info'),
   SHUTDOWN_TIMEOUT_SECONDS: (r) => nonNegative('SHUTDOWN_TIMEOUT_SECONDS', r.SHUTDOWN_TIMEOUT_SECONDS, 10),
+  // One worker per core by default: a single Node process serves on one core only.
+  WEB_CONCURRENCY: (r) => integer('WEB_CONCURRENCY', r.WEB_CONCURRENCY, availableParallelism(), 1, 256),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
   MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),
   GRAPHQL: (r) => flag('GRAPHQL', r.GRAPHQL, true),

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
+import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
@@ -20,6 +21,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
     onInit: async (payload) => {
       await config.onInit?.(payload)
       await ensureCounters(payload)
+      await watchDatabaseWrites(payload)
     },
   })
 }

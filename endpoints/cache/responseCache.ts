@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import { resolveOptions } from '../../src/options.js'
+import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
 
 export interface CachedResponse {
   status: number
@@ -20,8 +21,10 @@ const caches = new WeakMap<Payload, ResponseCache | null>()
 
 /**
  * The anonymous-response cache of one Payload instance, bounded by bytes and by age as that instance's
- * calendar options say (cacheMaxMb, cacheTtlSeconds). Undefined when cacheTtlSeconds is 0. Writes
- * empty it through collection hooks (see invalidateResponseCache).
+ * calendar options say (cacheMaxMb, cacheTtlSeconds). Undefined when cacheTtlSeconds is 0, and while
+ * writes of other processes could go unseen (cachesInSync). Writes empty it: this process's through
+ * collection hooks (see invalidateResponseCache), other processes' through the database (see
+ * watchDatabaseWrites).
  */
 export function responseCacheFor(payload: Payload): ResponseCache | undefined {
   let cache = caches.get(payload)
@@ -35,7 +38,14 @@ export function responseCacheFor(payload: Payload): ResponseCache | undefined {
       }),
       generation: 0,
     }
+    const created = cache
+    if (created) {
+      onStoredDataChange(payload, () => {
+        created.generation++
+        created.store.clear()
+      })
+    }
     caches.set(payload, cache)
   }
-  return cache ?? undefined
+  return cache && cachesInSync(payload) ? cache : undefined
 }

@@ -12,6 +12,7 @@ import { mayNameAuthor } from './capabilities.js'
  * slug is located too. The lookup is the request's one (locatePost).
  */
 export function mayChangePost(collection: CollectionSlug, param = 'id') {
+  // Read by name (`param`, `author`): the route's path values when the Allow header is decided, else its parsed ones.
   return async (ctx: RequestContext, params: Readonly<Record<string, unknown>>): Promise<boolean> => {
     if (!ctx.user) return false
     const value = params[param]

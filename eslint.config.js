@@ -17,6 +17,15 @@ export default tseslint.config(
     },
   },
   {
+    // The plugin's code gets its settings as the plugin's resolved options (src/options.ts), never from
+    // the environment, so it works in any host app and importing it reads nothing.
+    files: ['collections/**', 'endpoints/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)src/env(\\.js)?$', message: 'Take the setting from the resolved plugin options (ctx.options, the collection factory, or req.payload.config.custom.calendar).' }] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/env.ts reads the environment; take the setting from the resolved plugin options.' }],
+    },
+  },
+  {
     // The few plain-JavaScript files are Node configuration (jest, global set-up); TypeScript checks the rest.
     files: ['**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', URL: 'readonly' } },

@@ -4,6 +4,8 @@
 // decisions section 7.
 // Options: --events N (10000) --duration S (10) --connections C (10) --soak S (60, 0 skips)
 //          --database sqlite|postgres --postgres-url URL --out FILE
+//          --workers N (also measure 1 and N workers behind one port: bench/workerScaling.ts)
+//          --instances N (0: none; see bench/instances.ts)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { writeFileSync } from 'node:fs'
@@ -13,6 +15,8 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { rssMiB, startChild } from './startChild.js'
 import { createBenchDatabase, dropBenchDatabase } from './createBenchDatabase.js'
+import { measureWorkerScaling, type ScalingRow } from './workerScaling.js'
+import { instancesBudget, type InstancesResult, measureInstances } from './instances.js'
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +27,8 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'sqlite' },
     'postgres-url': { type: 'string', default: 'postgres://calendar:calendar@127.0.0.1:5432/postgres' },
     out: { type: 'string' },
+    workers: { type: 'string' },
+    instances: { type: 'string', default: '0' },
   },
 })
 const EVENTS = Number(values.events)
@@ -33,6 +39,10 @@ const KIND = values.database as 'sqlite' | 'postgres'
 if (!Number.isInteger(EVENTS) || EVENTS < 1) throw new Error('--events must be a positive integer')
 if (!(DURATION > 0) || !(CONNECTIONS > 0) || !(SOAK >= 0)) throw new Error('--duration and --connections must be positive, --soak at least 0')
 if (KIND !== 'sqlite' && KIND !== 'postgres') throw new Error('--database must be sqlite or postgres')
+const WORKERS = values.workers === undefined ? 0 : Number(values.workers)
+if (values.workers !== undefined && !(Number.isInteger(WORKERS) && WORKERS >= 1)) throw new Error('--workers must be a positive integer')
+const INSTANCES = Number(values.instances)
+if (!Number.isInteger(INSTANCES) || INSTANCES < 0 || INSTANCES === 1) throw new Error('--instances must be 0 or at least 2')
 const OUT = values.out ?? path.join('bench', `results-${KIND}-${EVENTS}.json`)
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -174,6 +184,15 @@ try {
     budgets.push({ budget: 'memory stays flat under a soak (growth after the first 15 s under 15 %)', value: `${settled} → ${last} MiB`, ok: last <= settled * 1.15 })
   }
 
+  let workerScaling: ScalingRow[] | undefined
+  if (WORKERS) {
+    workerScaling = await measureWorkerScaling({ uri, kind: KIND, workers: WORKERS, port: port + 3, connections: CONNECTIONS, duration: DURATION, log })
+    const [one, many] = [workerScaling[0]!, workerScaling[workerScaling.length - 1]!]
+    if (many.workers > 1) {
+      budgets.push({ budget: `cold reads scale with workers (${many.workers} workers above 1)`, value: `${one.cold.requestsPerSecond} → ${many.cold.requestsPerSecond} req/s`, ok: many.cold.requestsPerSecond > one.cold.requestsPerSecond })
+    }
+  }
+
   log('\nRatio of repeated public reads to the ceiling (requests/s):')
   for (const row of rows.filter((r) => r.warmRatioToCeiling !== undefined)) {
     log(`  ${row.route.padEnd(50)} ${(row.warmRatioToCeiling! * 100).toFixed(1)} %`)
@@ -186,12 +205,20 @@ try {
     const filtered = rows[1]!.coldAlone!
     budgets.push({ budget: 'cold filtered list (categories) median < 20 ms, one connection', value: `${filtered.p50} ms`, ok: filtered.p50 < 20 })
   }
+  let instances: InstancesResult | undefined
+  if (INSTANCES) {
+    instances = await measureInstances({
+      count: INSTANCES, uri, kind: KIND, firstPort: port + 3, duration: DURATION, connections: CONNECTIONS, log,
+      authorization: `Basic ${Buffer.from(`bench:${plain}`).toString('base64')}`, startDate: fmt(monthLater), endDate: fmt(new Date(monthLater.getTime() + 3_600_000)),
+    })
+    budgets.push(instancesBudget(instances))
+  }
   log('\nBudgets (decisions section 7):')
   for (const b of budgets) log(`  ${b.ok ? 'ok  ' : 'MISS'} ${b.budget}: ${b.value}`)
 
   writeFileSync(
     OUT,
-    JSON.stringify({ date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows, soak, budgets }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows, soak, workerScaling, instances, budgets }, null, 2),
   )
   log(`\nWrote ${OUT}`)
 } finally {

@@ -1,12 +1,11 @@
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
-import { env } from '../src/env.js'
 import { anyone } from './access/anyone.js'
 import { createPosts } from './access/postAccess.js'
 import { MEDIA } from './slugs.js'
 
-/** Featured images of events, venues and organizers. */
-export const Media: CollectionConfig = {
+/** Featured images of events, venues and organizers, stored in `mediaDir` (the plugin's option). */
+export const Media = (mediaDir: string): CollectionConfig => ({
   slug: MEDIA,
   labels: { singular: 'Image', plural: 'Media' },
   admin: { group: 'Events' },
@@ -14,7 +13,7 @@ export const Media: CollectionConfig = {
   upload: {
     // Relative to the working directory (Payload resolves it there): the admin's client config carries
     // staticDir to every signed-in user, and an absolute path would tell them where the server lives.
-    staticDir: path.relative(process.cwd(), path.join(env.DATA_DIR, 'media')) || '.',
+    staticDir: path.relative(process.cwd(), mediaDir) || '.',
     mimeTypes: ['image/*'],
     imageSizes: [
       { name: 'thumbnail', width: 150, height: 150 },
@@ -23,4 +22,4 @@ export const Media: CollectionConfig = {
     ],
   },
   fields: [{ name: 'alt', type: 'text' }],
-}
+})

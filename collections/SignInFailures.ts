@@ -5,8 +5,8 @@ export const SIGN_IN_FAILURES = 'sign-in-failures'
 const never = () => false
 
 /**
- * Hidden: failed sign-in counters shared by every server process on the database (see
- * collections/auth/signInLimits.ts). One row per limited key — an (account, client address) pair or an
+ * Hidden: failed sign-in (and event password) counters shared by every server process on the database
+ * (see collections/auth/signInLimits.ts and eventPasswordLimits.ts). One row per limited key — an (account, client address) pair or an
  * address — never a password. Only the server and the operator CLI touch it, through the database
  * adapter; rows past `expiresAt` are removed as failures come in.
  */
@@ -18,7 +18,8 @@ export const SignInFailures: CollectionConfig = {
   fields: [
     // A digest of scope, address and normalised login: bounded length, whatever a client sends.
     { name: 'key', type: 'text', required: true, unique: true },
-    { name: 'scope', type: 'select', required: true, options: ['pair', 'address'] },
+    // event-password: wrong event passwords from one address (endpoints' unlockEvents), counted alike.
+    { name: 'scope', type: 'select', required: true, options: ['pair', 'address', 'event-password'] },
     // The normalised login of a pair (username or e-mail, lower case); empty for an address row.
     { name: 'login', type: 'text', index: true },
     { name: 'address', type: 'text', index: true },

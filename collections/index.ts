@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import type { ResolvedCalendarOptions } from '../src/options.js'
 import { AppPasswords } from './AppPasswords.js'
 import { EventCategories } from './EventCategories.js'
 import { EventTags } from './EventTags.js'
@@ -10,6 +11,6 @@ import { SignInFailures } from './SignInFailures.js'
 import { Venues } from './Venues.js'
 
 /** The calendar's collections, in admin navigation order. Users live in the host app's config. */
-export function calendarCollections(): CollectionConfig[] {
-  return [Events, Venues, Organizers, EventCategories, EventTags, Media, AppPasswords, IdCounters, SignInFailures]
+export function calendarCollections(options: Pick<ResolvedCalendarOptions, 'mediaDir'>): CollectionConfig[] {
+  return [Events, Venues, Organizers, EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures]
 }

@@ -1,9 +1,12 @@
-// A relationship value is an ID or, when populated, a document with one; hooks and access rules see both.
+// A relationship value is an ID or, when populated, a document with one; hooks, access rules,
+// loaders and serializers see both.
 
 type Id = number | string
+/** A relationship value whose ID type is known (a typed document's field). */
+type Relation<I extends Id> = I | { id: I } | null | undefined
 
 /** The ID of a relationship value, populated or not; undefined when empty. */
-export function relationId<T extends Id>(value: T | { id: T } | null | undefined): T | undefined
+export function relationId<I extends Id>(value: Relation<I>): I | undefined
 export function relationId(value: unknown): Id | undefined
 export function relationId(value: unknown): Id | undefined {
   if (value === null || value === undefined) return undefined
@@ -11,6 +14,8 @@ export function relationId(value: unknown): Id | undefined {
 }
 
 /** The IDs of a hasMany relationship value. */
+export function relationIds<I extends Id>(value: ReadonlyArray<Relation<I>> | null | undefined): I[]
+export function relationIds(value: unknown): Id[]
 export function relationIds(value: unknown): Id[] {
-  return Array.isArray(value) ? value.map(relationId).filter((id): id is Id => id !== undefined) : []
+  return Array.isArray(value) ? value.map((item) => relationId(item as unknown)).filter((id): id is Id => id !== undefined) : []
 }

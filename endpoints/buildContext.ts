@@ -3,7 +3,6 @@ import { createLocalReq, type Payload } from 'payload'
 import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
 import { CLIENT_ADDRESS } from '../collections/auth/clientAddress.js'
 import { signInLimits } from '../collections/auth/signInLimits.js'
-import { env } from '../src/env.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { RestError } from './errors/RestError.js'
 import type { RequestContext } from './types.js'
@@ -45,8 +44,8 @@ export async function buildContext(
   const authReq = await createLocalReq({ req: { headers }, context: { [CLIENT_ADDRESS]: address } }, payload)
   const { user } = await payload.auth({ headers, req: authReq })
   if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
-  const langSegment = mount.locale === env.LOCALES[0] ? '' : `/${mount.locale}`
-  const restRoot = `${env.SITE_URL}${langSegment}${env.REST_PREFIX}`
+  const langSegment = mount.locale === options.locales[0] ? '' : `/${mount.locale}`
+  const restRoot = `${options.siteUrl}${langSegment}${options.restPrefix}`
   return {
     payload,
     user: user ?? null,

@@ -40,30 +40,30 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
   app.use(requestLogs(payload.logger as unknown as Logger))
   app.use(compressAnswers())
-  app.use(restRoots(env.REST_PREFIX), restHeaders({ siteUrl: env.SITE_URL, restPrefix: env.REST_PREFIX, corsOrigins: options.corsOrigins }))
+  app.use(restRoots(options.restPrefix), restHeaders({ siteUrl: options.siteUrl, restPrefix: options.restPrefix, corsOrigins: options.corsOrigins }))
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
   const cache = cacheMiddleware(payload)
-  const languages: Array<string | null> = [null, ...env.LOCALES]
+  const languages: Array<string | null> = [null, ...options.locales]
   for (const lang of languages) {
-    const root = `${lang ? `/${lang}` : ''}${env.REST_PREFIX}`
+    const root = `${lang ? `/${lang}` : ''}${options.restPrefix}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, discoveryHeaders(env.SITE_URL, `${env.SITE_URL}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? env.LOCALES[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
+      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
     }
     app.use(root, (_req, res) => {
-      res.locals.locale = lang ?? env.LOCALES[0]
+      res.locals.locale = lang ?? options.locales[0]
       throw new RestError('rest_no_route', 404)
     })
   }
   // An unknown language segment in front of the REST root is a 404 rest_no_route too (a path, not a
   // RegExp: Express 5's router never matched the RegExp form, so such URLs reached Next).
-  app.use(`/:segment${env.REST_PREFIX}`, () => {
+  app.use(`/:segment${options.restPrefix}`, () => {
     throw new RestError('rest_no_route', 404)
   })
 
-  app.use('/ical', icalRouter(payload, options, { url: env.SITE_URL, locale: env.LOCALES[0]! }))
+  app.use('/ical', icalRouter(payload, options, { url: options.siteUrl, locale: options.locales[0]! }))
   // Public pages at the addresses the API gives as `url`, when those point at this server.
-  app.use(publicPagesRouter(payload, options, { url: env.SITE_URL, restPrefix: env.REST_PREFIX, locale: env.LOCALES[0]! }))
+  app.use(publicPagesRouter(payload, options, { url: options.siteUrl, restPrefix: options.restPrefix, locale: options.locales[0]! }))
   // Payload's handlers see no socket: the client's address travels in a header the sign-in limits read.
   // app.use, not a '/{*splat}' route: Express would decode that parameter and fail on a malformed
   // escape (/api/venues/%FF) before the guards answer it in the route's envelope.

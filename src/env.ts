@@ -1,8 +1,9 @@
-// The one place that reads process.env (and the optional .env file). Everything else imports `env`.
-// Each variable is declared once in VARIABLES below: its parser, which names the variable in every
-// error, is the only check; the README and .env.example document the same names.
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// The one place that reads process.env (and the optional .env file); only src/ imports it (collections/
+// and endpoints/ get the plugin's resolved options). Each variable is declared once in VARIABLES below:
+// its parser, which names the variable in every error, is the only check; the README and .env.example
+// document the same names. Importing this module reads and writes nothing: `env` is read on first use.
+import { existsSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
 
@@ -17,8 +18,8 @@ export interface Env {
   /** Database connection string; the scheme picks the adapter. */
   DATABASE_URI: string
   DATABASE_KIND: DatabaseKind
-  /** Secret that signs Payload's tokens. */
-  PAYLOAD_SECRET: string
+  /** Secret that signs Payload's tokens; unset, src/payloadSecret.ts keeps a generated one in DATA_DIR. */
+  PAYLOAD_SECRET: string | undefined
   /** Origin of this server: every URL the API emits for itself (rest_url, _links, /doc). */
   SITE_URL: string
   /** Further origins this server is reached at (the admin and cookie sign-in work from each). */
@@ -61,6 +62,8 @@ export interface Env {
   LOG_LEVEL: LogLevel
   /** Longest wait for in-flight requests on SIGTERM/SIGINT before the server exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: number
+  /** Server processes (`npm start`) behind the one port; 1 serves in the starting process itself. */
+  WEB_CONCURRENCY: number
   /** Largest request body accepted on any route (JSON, form, GraphQL), in bytes. */
   MAX_BODY_BYTES: number
   /** Largest uploaded or downloaded media file, in bytes. */
@@ -212,17 +215,6 @@ function testDatabase(value: string | undefined): DatabaseKind {
   return lane as DatabaseKind
 }
 
-/** PAYLOAD_SECRET when set; otherwise one generated once and kept in DATA_DIR/payload-secret. */
-function secret(value: string | undefined, dataDir: string): string {
-  if (value) return value
-  const file = path.join(dataDir, 'payload-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const generated = randomBytes(32).toString('hex')
-  writeFileSync(file, generated, { mode: 0o600, flag: 'wx' })
-  return generated
-}
-
 /**
  * Every variable, in the order they are read (later ones may use earlier results). The keys are the
  * names an operator may set; a .env file naming anything else fails the start.
@@ -237,7 +229,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
     databaseKind(uri)
     return uri
   },
-  PAYLOAD_SECRET: (r, e) => secret(r.PAYLOAD_SECRET, e.DATA_DIR!),
+  PAYLOAD_SECRET: (r) => r.PAYLOAD_SECRET || undefined,
   SITE_URL: (r, e) => siteUrl(r.SITE_URL, e.PORT!),
   SERVER_ORIGINS: (r) => origins('SERVER_ORIGINS', r.SERVER_ORIGINS),
   EVENT_URL_PATTERN: (r, e) => urlPattern('EVENT_URL_PATTERN', r.EVENT_URL_PATTERN, `${e.SITE_URL}/event/{slug}/`),
@@ -258,6 +250,8 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   // Test suites serve thousands of requests: by default they log only failures.
   LOG_LEVEL: (r, e) => logLevel(r.LOG_LEVEL, e.NODE_ENV === 'test' ? 'error' : 'info'),
   SHUTDOWN_TIMEOUT_SECONDS: (r) => nonNegative('SHUTDOWN_TIMEOUT_SECONDS', r.SHUTDOWN_TIMEOUT_SECONDS, 10),
+  // One worker per core by default: a single Node process serves on one core only.
+  WEB_CONCURRENCY: (r) => integer('WEB_CONCURRENCY', r.WEB_CONCURRENCY, availableParallelism(), 1, 256),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
   MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),
   GRAPHQL: (r) => flag('GRAPHQL', r.GRAPHQL, true),
@@ -304,4 +298,23 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return Object.freeze(e as Env)
 }
 
-export const env: Env = loadEnv()
+let loaded: Env | undefined
+
+/** The settings of this process, read and checked on the first call (a bad one throws, naming it). */
+export function currentEnv(): Env {
+  return (loaded ??= loadEnv())
+}
+
+/** `currentEnv()` as an object: reading a property reads the settings, importing reads nothing. */
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, name) => currentEnv()[name as keyof Env],
+  // Settings are read-only, as the frozen object they come from.
+  set: () => false,
+  deleteProperty: () => false,
+  has: (_target, name) => name in currentEnv(),
+  ownKeys: () => Reflect.ownKeys(currentEnv()),
+  getOwnPropertyDescriptor: (_target, name) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(currentEnv(), name)
+    return descriptor && { ...descriptor, configurable: true }
+  },
+})

@@ -1,6 +1,21 @@
-import { env } from './env.js'
+import path from 'node:path'
+
+// The plugin's settings. Nothing here reads the environment: src/calendarOptionsFromEnv.ts maps the
+// server's variables onto these options, and a host app passes its own.
 
 export interface CalendarPluginOptions {
+  /** Origin (and path) of this server: every URL the API emits for itself (rest_url, _links, media). Default http://localhost:3000. */
+  siteUrl?: string
+  /** Root of the REST namespace, WordPress-style. Default /wp-json. */
+  restPrefix?: string
+  /** Language segments accepted in front of restPrefix; the first is the default language. Default en, fr, de, es. */
+  locales?: string[]
+  /** Lifetime of cached anonymous GET answers, in seconds; 0 turns the response cache off. Default 30. */
+  cacheTtlSeconds?: number
+  /** Memory bound of the response cache, in MiB. Default 64. */
+  cacheMaxMb?: number
+  /** Folder of uploaded images. Default ./data/media. */
+  mediaDir?: string
   /** Maximum `per_page` accepted by list routes (larger values are capped). Default 50. */
   maxPerPage?: number
   /** Geolocation filters of GET /events (geoloc, geoloc_lat, geoloc_lng). Default true. */
@@ -9,7 +24,7 @@ export interface CalendarPluginOptions {
   geolocRadiusMiles?: number
   /** Serve the same routes under tribe/events/v1 too. Default true. */
   tribeAlias?: boolean
-  /** Time zone of events without one and of date filters. Default SITE_TIMEZONE. */
+  /** Time zone of events without one and of date filters. Default UTC. */
   siteTimezone?: string
   /** Currency symbol shown in `cost` when an event sets none. Default "$". */
   defaultCurrencySymbol?: string
@@ -20,42 +35,55 @@ export interface CalendarPluginOptions {
    * make the server fetch from inside its own network; tests and intranet deployments turn it on.
    */
   allowPrivateImageHosts?: boolean
-  /** Largest image a URL write may download (the transfer stops once it is passed). Default MAX_UPLOAD_BYTES. */
+  /** Largest image a URL write may download (the transfer stops once it is passed). Default 10 MiB. */
   maxUploadBytes?: number
   /**
    * Pages of the public front end, `{slug}` and `{id}` filled in: the `url` of published events, venues
-   * and organizers, the event `website` fallback and `json_ld.url`. Default EVENT_URL_PATTERN (and the
-   * venue and organizer ones), i.e. `SITE_URL/event/{slug}/`.
+   * and organizers, the event `website` fallback and `json_ld.url`. Default `<siteUrl>/event/{slug}/` (`/venue/`,
+   * `/organizer/`).
    */
   eventUrlPattern?: string
   venueUrlPattern?: string
   organizerUrlPattern?: string
-  /** Further origins this server is reached at: the admin and cookie sign-in work from each. Default SERVER_ORIGINS. */
+  /** Further origins this server is reached at: the admin and cookie sign-in work from each. Default none. */
   serverOrigins?: string[]
-  /** Origins that may call with credentials cross-origin (namespace and /api). Default CORS_ORIGINS. */
+  /** Origins that may call with credentials cross-origin (namespace and /api). Default none. */
   corsOrigins?: string[]
 }
 
 export type ResolvedCalendarOptions = Required<CalendarPluginOptions>
 
-export const DEFAULT_OPTIONS: ResolvedCalendarOptions = {
+/** The defaults that depend on nothing else (the URL patterns follow siteUrl, the media folder the working directory). */
+const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPattern' | 'venueUrlPattern' | 'organizerUrlPattern'> = {
+  siteUrl: 'http://localhost:3000',
+  restPrefix: '/wp-json',
+  locales: ['en', 'fr', 'de', 'es'],
+  cacheTtlSeconds: 30,
+  cacheMaxMb: 64,
   maxPerPage: 50,
   geoloc: true,
   geolocRadiusMiles: 25,
   tribeAlias: true,
-  siteTimezone: env.SITE_TIMEZONE,
+  siteTimezone: 'UTC',
   defaultCurrencySymbol: '$',
   defaultCurrencyPosition: 'prefix',
   allowPrivateImageHosts: false,
-  maxUploadBytes: env.MAX_UPLOAD_BYTES,
-  eventUrlPattern: env.EVENT_URL_PATTERN,
-  venueUrlPattern: env.VENUE_URL_PATTERN,
-  organizerUrlPattern: env.ORGANIZER_URL_PATTERN,
-  serverOrigins: env.SERVER_ORIGINS,
-  corsOrigins: env.CORS_ORIGINS,
+  maxUploadBytes: 10 * 1024 * 1024,
+  serverOrigins: [],
+  corsOrigins: [],
 }
 
-/** The only place defaults are applied. */
+/** The only place defaults are applied (idempotent: resolving resolved options changes nothing). */
 export function resolveOptions(options: CalendarPluginOptions = {}): ResolvedCalendarOptions {
-  return { ...DEFAULT_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
+  const given: CalendarPluginOptions = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+  const siteUrl = (given.siteUrl ?? DEFAULT_OPTIONS.siteUrl).replace(/\/+$/, '')
+  return {
+    ...DEFAULT_OPTIONS,
+    mediaDir: path.resolve('data', 'media'),
+    eventUrlPattern: `${siteUrl}/event/{slug}/`,
+    venueUrlPattern: `${siteUrl}/venue/{slug}/`,
+    organizerUrlPattern: `${siteUrl}/organizer/{slug}/`,
+    ...given,
+    siteUrl,
+  }
 }

@@ -6,12 +6,14 @@ import sharp from 'sharp'
 import { Users } from '../collections/Users.js'
 import { databaseAdapter, type DatabaseOptions } from './databaseAdapter.js'
 import { emailAdapter } from './email.js'
+import { calendarOptionsFromEnv } from './calendarOptionsFromEnv.js'
 import { env } from './env.js'
 import { apiLimitsPlugin } from './guards/apiLimitsPlugin.js'
 import { graphqlValidationRules } from './guards/graphqlLimits.js'
 import { graphqlLimits } from './guards/payloadGuards.js'
 import { logger } from './http/logger.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
+import { payloadSecret } from './payloadSecret.js'
 import { calendarPlugin } from './plugin.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -23,13 +25,15 @@ export async function buildCalendarConfig(
   pluginOptions: CalendarPluginOptions = {},
   database: DatabaseOptions = {},
 ) {
-  const { serverOrigins, corsOrigins } = resolveOptions(pluginOptions)
+  // The plugin gets its settings from here: the environment's, then the caller's.
+  const calendar = resolveOptions({ ...calendarOptionsFromEnv(env), ...pluginOptions })
+  const { serverOrigins, corsOrigins } = calendar
   return buildConfig({
-    secret: env.PAYLOAD_SECRET,
+    secret: payloadSecret(env),
     // No serverURL: the admin then calls its own origin, so it works from every address in `csrf`
     // (with one, it calls SITE_URL and every save from another address is refused). Payload builds
     // e-mail links from the request's origin only when that origin is listed below.
-    csrf: [env.SITE_URL, ...serverOrigins, ...corsOrigins],
+    csrf: [calendar.siteUrl, ...serverOrigins, ...corsOrigins],
     // Credentialed cross-origin use of /api and GraphQL: CORS_ORIGINS only.
     cors: corsOrigins,
     logger: logger as unknown as PayloadLogger,
@@ -49,7 +53,7 @@ export async function buildCalendarConfig(
         afterLogin: ['/admin/NoPasswordReset.tsx#NoPasswordReset'],
       },
       // Read by the admin's date helpers (event time zone note, calendar view, list date filters).
-      custom: { siteTimezone: resolveOptions(pluginOptions).siteTimezone },
+      custom: { siteTimezone: calendar.siteTimezone },
     },
     collections: [Users],
     editor: lexicalEditor(),
@@ -62,13 +66,7 @@ export async function buildCalendarConfig(
     graphQL: { disable: !env.GRAPHQL, disablePlaygroundInProduction: true, validationRules: graphqlValidationRules(graphqlLimits()) },
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
     plugins: [
-      calendarPlugin({
-        tribeAlias: env.TRIBE_NAMESPACE_ALIAS,
-        maxPerPage: env.MAX_PER_PAGE,
-        geoloc: env.GEOLOC,
-        geolocRadiusMiles: env.GEOLOC_RADIUS_MILES,
-        ...pluginOptions,
-      }),
+      calendarPlugin(calendar),
       // After the calendar's collections exist: page-size caps and the GraphQL time budget on all of them.
       apiLimitsPlugin({ maxLimit: env.API_MAX_LIMIT, graphqlTimeoutMs: env.GRAPHQL_TIMEOUT_MS, graphqlMaxDocuments: env.GRAPHQL_MAX_DOCUMENTS }),
     ],

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
 import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
+import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
@@ -14,12 +15,13 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections().map(withCacheInvalidation).map(withBooleanCells)],
+    collections: [...(config.collections ?? []), ...calendarCollections(resolved).map(withCacheInvalidation).map(withBooleanCells)],
     custom: { ...config.custom, calendar: resolved },
     hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), keepValidationDetails] },
     onInit: async (payload) => {
       await config.onInit?.(payload)
       await ensureCounters(payload)
+      await watchDatabaseWrites(payload)
     },
   })
 }

@@ -3,9 +3,10 @@
 import { runEntry } from './runEntry.js'
 
 await runEntry('Calendar cannot start', async () => {
-  // Imported here, not statically, so a bad setting (env.ts throws on import) is reported in one line,
-  // and first, before the server's modules load.
-  await import('./env.js')
+  // Settings first, before the server's modules load, so a bad one is reported in one line; then the
+  // secret, generated into DATA_DIR on the first start.
+  const [{ currentEnv }, { payloadSecret }] = await Promise.all([import('./env.js'), import('./payloadSecret.js')])
+  payloadSecret(currentEnv())
   const { startServer } = await import('./startServer.js')
   await startServer()
 })

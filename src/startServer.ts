@@ -4,34 +4,23 @@ import { getPayload } from 'payload'
 import { createApp } from './app.js'
 import { closePayload } from './closePayload.js'
 import { env } from './env.js'
-import config from './payload.config.js'
+import { listen } from './listen.js'
+import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
+import { readyMessage } from './readyMessage.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
-
-/** Listens, or fails with the reason in words (the port is taken, no permission, no such address). */
-function listen(server: Server, port: number, host: string): Promise<void> {
-  const where = `${host || 'all interfaces'} port ${port}`
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new Error(`cannot listen on ${where}: the port is already in use (set PORT or HOST)`))
-      else if (error.code === 'EACCES') reject(new Error(`cannot listen on ${where}: permission denied (set PORT above 1023)`))
-      else if (error.code === 'EADDRNOTAVAIL') reject(new Error(`cannot listen on ${where}: the address is not one of this machine's (set HOST)`))
-      else reject(new Error(`cannot listen on ${where}: ${error.message}`))
-    })
-    server.listen(port, host || undefined, () => resolve())
-  })
-}
 
 /**
  * One Payload instance (created before serving) shared by the calendar namespace and by Next
  * (admin + /api), then listen; SIGTERM/SIGINT stop it gracefully. Any failure before "ready"
  * rejects, and the entry exits non-zero.
  */
-export async function startServer(): Promise<Server> {
+export async function startServer(options: { worker?: boolean } = {}): Promise<Server> {
   const dev = env.NODE_ENV !== 'production'
   // Production migrates and never pushes; a database it cannot migrate unattended stops the start here.
-  if (!dev) await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'server')
-  const payload = await getPayload({ config })
+  // A worker of several finds that done: the primary prepared and migrated the database before forking.
+  if (!dev && !options.worker) await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'server')
+  const payload = await getPayload({ config: options.worker ? buildCalendarConfig(env.DATABASE_URI, env.DATABASE_KIND, {}, { migrations: false }) : config })
   const nextApp = next({ dev, dir: process.cwd() })
   const handle = nextApp.getRequestHandler()
   await nextApp.prepare()
@@ -52,6 +41,7 @@ export async function startServer(): Promise<Server> {
       await closePayload(payload)
     },
   })
-  payload.logger.info(`Calendar ready on ${env.SITE_URL}: admin at /admin, calendar at ${env.REST_PREFIX}/calendar/events/v1/`)
+  if (options.worker) payload.logger.info(`Worker listening on ${env.SITE_URL}`)
+  else payload.logger.info(readyMessage())
   return server
 }

@@ -1,11 +1,5 @@
 import type { Access } from 'payload'
-import { roleOf } from '../roles.js'
+import { hasCapability } from './capabilities.js'
 
-/** WordPress's manage_terms, asked about one user: editors and administrators. */
-export function managesTerms(user: unknown): boolean {
-  const role = roleOf(user)
-  return role === 'administrator' || role === 'editor'
-}
-
-/** The term collections' write rule: manage_terms, about the request's user. */
-export const canManageTerms: Access = ({ req }) => managesTerms(req.user)
+/** WordPress's manage_terms: editors and administrators. */
+export const canManageTerms: Access = ({ req }) => hasCapability(req.user, 'manage_terms')

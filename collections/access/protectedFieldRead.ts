@@ -1,5 +1,5 @@
 import type { FieldAccess } from 'payload'
-import { canChangePost } from './postCapabilities.js'
+import { canChangePost } from './postAccess.js'
 
 /** req.context key: IDs of password-protected posts whose password the caller gave (set by the namespace). */
 export const UNLOCKED_POSTS = 'calendarUnlockedPosts'

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto'
 import type { Payload, PayloadRequest, Where } from 'payload'
 import { SIGN_IN_FAILURES } from '../SignInFailures.js'
-import type { FailureLimits } from './FailureLimiter.js'
 
-export type FailureScope = 'pair' | 'address'
+export interface FailureLimits {
+  /** Failures within `windowSeconds` that lock the key. */
+  maxFailures: number
+  windowSeconds: number
+  /** How long a locked key stays locked. */
+  lockSeconds: number
+}
 
-/** What a counter is about: an (account, address) pair, or an address alone. */
+export type FailureScope = 'pair' | 'address' | 'event-password'
+
+/** What a counter is about: an (account, address) pair, an address alone, or an address guessing event passwords. */
 export interface FailureSubject {
   scope: FailureScope
   /** Normalised login (pairs only). */
@@ -59,7 +66,7 @@ export class StoredFailureLimiter {
 
   constructor(
     readonly scope: FailureScope,
-    readonly limits: Omit<FailureLimits, 'maxKeys'>,
+    readonly limits: FailureLimits,
     private readonly now: () => number = Date.now,
   ) {}
 

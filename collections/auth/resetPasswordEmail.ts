@@ -1,18 +1,18 @@
 import type { PayloadRequest } from 'payload'
 import { formatAdminURL } from 'payload/shared'
-import { env } from '../../src/env.js'
+import { resolveOptions } from '../../src/options.js'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
- * The forgot-password mail with an absolute link on SITE_URL. Payload has no serverURL here (the
- * admin works from several origins) and would otherwise put a bare path in the mail, or take the
- * origin from the request's Host header.
+ * The forgot-password mail with an absolute link on the calendar plugin's siteUrl. Payload has no
+ * serverURL here (the admin works from several origins) and would otherwise put a bare path in the
+ * mail, or take the origin from the request's Host header.
  */
 export function resetPasswordEmail(args?: { req?: PayloadRequest; token?: string }): string {
   const req = args!.req!
   const config = req.payload.config
-  const link = formatAdminURL({ adminRoute: config.routes.admin, path: `${config.admin.routes.reset}/${args!.token}`, serverURL: env.SITE_URL })
+  const link = formatAdminURL({ adminRoute: config.routes.admin, path: `${config.admin.routes.reset}/${args!.token}`, serverURL: resolveOptions(config.custom?.calendar).siteUrl })
   return `<p>${escapeHtml(req.t('authentication:youAreReceivingResetPassword'))}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>${escapeHtml(req.t('authentication:youDidNotRequestPassword'))}</p>`

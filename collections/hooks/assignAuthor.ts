@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { canEditOthersPosts } from '../access/postCapabilities.js'
+import { canEditOthersPosts } from '../access/postAccess.js'
 
 /**
  * beforeChange: a new post belongs to its creator unless an editor names another author; authors and

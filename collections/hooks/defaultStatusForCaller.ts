@@ -1,5 +1,5 @@
 import type { CollectionBeforeOperationHook } from 'payload'
-import { canPublishPosts } from '../access/postCapabilities.js'
+import { canPublishPosts } from '../access/postAccess.js'
 
 /**
  * beforeOperation (create): a post created without a status by someone who may not publish starts as

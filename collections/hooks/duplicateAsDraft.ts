@@ -1,5 +1,5 @@
 import { Forbidden, type CollectionBeforeOperationHook } from 'payload'
-import { canChangePost } from '../access/postCapabilities.js'
+import { canChangePost } from '../access/postAccess.js'
 
 /**
  * beforeOperation (create with `duplicateFromID`: the admin's Duplicate, POST /api/<posts>/<id>/duplicate,

@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { canUseUnfilteredHtml } from '../access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../access/postAccess.js'
 import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
 import { stripMarkup } from '../markup/stripMarkup.js'
 

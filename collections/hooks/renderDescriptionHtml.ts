@@ -1,11 +1,11 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
-import { canUseUnfilteredHtml } from '../access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../access/postAccess.js'
 import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
 import { relationId } from '../relationIds.js'
 import { MEDIA } from '../slugs.js'
-import { env } from '../../src/env.js'
+import { resolveOptions } from '../../src/options.js'
 
 type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[] }
 type MediaDoc = { id: number | string; url?: string | null; alt?: string | null; width?: number | null; height?: number | null }
@@ -41,6 +41,7 @@ export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, 
     data.descriptionHtml = ''
     return data
   }
+  const { siteUrl } = resolveOptions(req.payload.config.custom?.calendar)
   const media = await mediaById(req, uploadIds(state.root as unknown as LexicalNode))
   const html = convertLexicalToHTML({
     data: state,
@@ -52,7 +53,7 @@ export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, 
         if (!doc?.url) return ''
         const size = `${doc.width ? ` width="${doc.width}"` : ''}${doc.height ? ` height="${doc.height}"` : ''}`
         // Absolute: the HTML is read by other sites' front ends.
-        const src = new URL(doc.url, env.SITE_URL).href
+        const src = new URL(doc.url, siteUrl).href
         return `<img src="${attribute(src)}" alt="${attribute(doc.alt ?? '')}"${size} />`
       },
     }),

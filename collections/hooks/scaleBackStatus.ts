@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { canPublishPosts } from '../access/postCapabilities.js'
+import { canPublishPosts } from '../access/postAccess.js'
 
 /** What publish_posts is needed for: a public, scheduled or private post (WordPress's REST handle_status_param). */
 const PUBLISHING_STATUSES: readonly unknown[] = ['publish', 'future', 'private']

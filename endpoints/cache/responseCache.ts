@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import { env } from '../../src/env.js'
+import { resolveOptions } from '../../src/options.js'
+import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
 
 export interface CachedResponse {
   status: number
@@ -15,25 +16,36 @@ export interface ResponseCache {
   generation: number
 }
 
-const caches = new WeakMap<Payload, ResponseCache>()
+// Null for an instance whose options turn the cache off.
+const caches = new WeakMap<Payload, ResponseCache | null>()
 
 /**
- * The anonymous-response cache of one Payload instance, bounded by bytes and by age. Undefined when
- * CACHE_TTL_SECONDS is 0. Writes empty it through collection hooks (see invalidateResponseCache).
+ * The anonymous-response cache of one Payload instance, bounded by bytes and by age as that instance's
+ * calendar options say (cacheMaxMb, cacheTtlSeconds). Undefined when cacheTtlSeconds is 0, and while
+ * writes of other processes could go unseen (cachesInSync). Writes empty it: this process's through
+ * collection hooks (see invalidateResponseCache), other processes' through the database (see
+ * watchDatabaseWrites).
  */
 export function responseCacheFor(payload: Payload): ResponseCache | undefined {
-  if (env.CACHE_TTL_SECONDS <= 0) return undefined
   let cache = caches.get(payload)
-  if (!cache) {
-    cache = {
+  if (cache === undefined) {
+    const { cacheTtlSeconds, cacheMaxMb } = resolveOptions(payload.config.custom?.calendar)
+    cache = cacheTtlSeconds <= 0 ? null : {
       store: new LRUCache<string, CachedResponse>({
-        maxSize: Math.max(1, env.CACHE_MAX_MB) * 1024 * 1024,
+        maxSize: Math.max(1, cacheMaxMb) * 1024 * 1024,
         sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
-        ttl: env.CACHE_TTL_SECONDS * 1000,
+        ttl: cacheTtlSeconds * 1000,
       }),
       generation: 0,
     }
+    const created = cache
+    if (created) {
+      onStoredDataChange(payload, () => {
+        created.generation++
+        created.store.clear()
+      })
+    }
     caches.set(payload, cache)
   }
-  return cache
+  return cache && cachesInSync(payload) ? cache : undefined
 }

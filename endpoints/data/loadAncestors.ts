@@ -1,5 +1,5 @@
 import type { Term } from './documents.js'
-import { idOf } from './documents.js'
+import { relationId } from '../../collections/relationIds.js'
 import type { RequestContext } from '../types.js'
 import type { TaxonomyDef } from '../terms/taxonomies.js'
 
@@ -16,7 +16,7 @@ const MAX_DEPTH = 50
 export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms: Term[]): Promise<Map<number, TermNode>> {
   const known = new Map<number, TermNode>(terms.map((term) => [term.id, term]))
   if (!tax.hierarchical) return known
-  let wanted = new Set(terms.map((term) => idOf(term.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
+  let wanted = new Set(terms.map((term) => relationId(term.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
   for (let level = 0; wanted.size && level < MAX_DEPTH; level++) {
     const found = await ctx.payload.find({
       collection: tax.collection,
@@ -29,7 +29,7 @@ export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms
     })
     const docs: TermNode[] = found.docs
     for (const doc of docs) known.set(doc.id, doc)
-    wanted = new Set(docs.map((doc) => idOf(doc.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
+    wanted = new Set(docs.map((doc) => relationId(doc.parent)).filter((id): id is number => id !== undefined && !known.has(id)))
   }
   return known
 }
@@ -38,12 +38,12 @@ export async function loadAncestors(ctx: RequestContext, tax: TaxonomyDef, terms
 export function ancestorsOf(term: TermNode, known: Map<number, TermNode>): TermNode[] {
   const chain: TermNode[] = []
   const seen = new Set([term.id])
-  for (let id = idOf(term.parent); id !== undefined && !seen.has(id); ) {
+  for (let id = relationId(term.parent); id !== undefined && !seen.has(id); ) {
     const parent = known.get(id)
     if (!parent) break
     chain.unshift(parent)
     seen.add(id)
-    id = idOf(parent.parent)
+    id = relationId(parent.parent)
   }
   return chain
 }

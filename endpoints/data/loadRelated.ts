@@ -1,25 +1,9 @@
-import type { DataFromCollectionSlug } from 'payload'
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import type { Event, Organizer, Venue } from './documents.js'
-import { idOf, idsOf } from './documents.js'
+import { relationId, relationIds } from '../../collections/relationIds.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
-
-type LinkedCollection = typeof VENUES | typeof ORGANIZERS | typeof CATEGORIES | typeof TAGS | typeof MEDIA
-
-async function byId<S extends LinkedCollection>(ctx: RequestContext, collection: S, ids: number[]): Promise<Map<number, DataFromCollectionSlug<S>>>
-async function byId(ctx: RequestContext, collection: LinkedCollection, ids: number[]) {
-  if (!ids.length) return new Map()
-  const found = await ctx.payload.find({
-    collection,
-    where: { id: { in: [...new Set(ids)] } },
-    pagination: false,
-    depth: 0,
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return new Map(found.docs.map((doc) => [doc.id, doc]))
-}
+import { readVisible } from './readVisible.js'
 
 /**
  * Everything a page of events links to, in a fixed number of queries whatever the page size: one
@@ -32,16 +16,16 @@ export async function loadRelated(
   extra: { venues?: Venue[]; organizers?: Organizer[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    byId(ctx, VENUES, events.flatMap((e) => idsOf(e.venues))),
-    byId(ctx, ORGANIZERS, events.flatMap((e) => idsOf(e.organizers))),
-    byId(ctx, CATEGORIES, events.flatMap((e) => idsOf(e.categories))),
-    byId(ctx, TAGS, events.flatMap((e) => idsOf(e.tags))),
+    readVisible(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
+    readVisible(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
+    readVisible(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
+    readVisible(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
-    .map((doc) => idOf(doc.image))
+    .map((doc) => relationId(doc.image))
     .filter((id): id is number => id !== undefined)
-  const media = await byId(ctx, MEDIA, imageIds)
+  const media = await readVisible(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }
 }

@@ -1,22 +1,8 @@
 import type { CollectionSlug } from 'payload'
+import { readVisible } from '../data/index.js'
 import { ParamError } from '../errors/ParamError.js'
-import type { ParamSpec, RequestContext } from '../types.js'
+import type { ParamSpec } from '../types.js'
 import { type ArgOptions, idListArg, toId } from './kinds.js'
-
-/** Which of `ids` exist in `collection` and are visible to the caller: one query. */
-export async function visibleIds(ctx: RequestContext, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set()
-  const found = await ctx.payload.find({
-    collection,
-    where: { id: { in: ids } },
-    pagination: false,
-    depth: 0,
-    select: {},
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return new Set(found.docs.map((doc) => doc.id as number))
-}
 
 /** One ID of an existing, visible document of `collection` (TEC's is_venue_id, is_event_id…), type integer. */
 export function existingIdArg(collection: CollectionSlug, options: ArgOptions = {}): ParamSpec {
@@ -26,7 +12,7 @@ export function existingIdArg(collection: CollectionSlug, options: ArgOptions = 
     type: 'integer',
     parse: async (raw, ctx) => {
       const id = toId(raw)
-      if (id === null || id < 1 || !(await visibleIds(ctx, collection, [id])).has(id)) throw new ParamError()
+      if (id === null || id < 1 || !(await readVisible(ctx, collection, [id], { select: {} })).has(id)) throw new ParamError()
       return id
     },
   }
@@ -39,7 +25,7 @@ export function existingIdListArg(collection: CollectionSlug, options: ArgOption
     ...list,
     parse: async (raw, ctx, name) => {
       const ids = (await list.parse!(raw, ctx, name)) as number[]
-      const found = await visibleIds(ctx, collection, ids)
+      const found = await readVisible(ctx, collection, ids, { select: {} })
       if (ids.some((id) => !found.has(id))) throw new ParamError()
       return ids
     },

@@ -2,7 +2,7 @@ import { roleOf, type Role } from '../../collections/roles.js'
 import { MEDIA } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
 import { isHttpUrl, MAX_ID, toInteger } from './kinds.js'
-import { visibleIds } from './existingIds.js'
+import { readVisible } from '../data/index.js'
 import type { ParamSpec } from '../types.js'
 import { ownMediaId } from '../write/ownMediaId.js'
 
@@ -33,7 +33,7 @@ export function imageArg(options: { description: string; allowEmpty?: boolean })
       }
       const id = toInteger(text)
       if (id !== null) {
-        if (id < 1 || id > MAX_ID || !(await visibleIds(ctx, MEDIA, [id])).has(id)) throw new ParamError()
+        if (id < 1 || id > MAX_ID || !(await readVisible(ctx, MEDIA, [id], { select: {} })).has(id)) throw new ParamError()
         return { id }
       }
       if (!isHttpUrl(text)) throw new ParamError()

@@ -1,4 +1,4 @@
-import { canCreatePosts } from '../../collections/access/postCapabilities.js'
+import { mayEditPosts } from '../permissions/index.js'
 import { POST_STATUSES } from '../../collections/roles.js'
 import { ParamError } from '../errors/ParamError.js'
 import type { ParamSpec, RequestContext } from '../types.js'
@@ -20,7 +20,7 @@ export function statusArg(description: string): ParamSpec {
       const list = toList(raw)
       if (!list?.length || list.some((s) => typeof s !== 'string')) throw new ParamError()
       const statuses = [...new Set(list as string[])]
-      const allowed: readonly string[] = canCreatePosts(ctx.user) ? LISTABLE_STATUSES : ['publish']
+      const allowed: readonly string[] = mayEditPosts(ctx) ? LISTABLE_STATUSES : ['publish']
       if (statuses.some((s) => !allowed.includes(s))) throw new ParamError()
       return statuses
     },
@@ -29,5 +29,5 @@ export function statusArg(description: string): ParamSpec {
 
 /** What an archive lists without a status filter: published posts, or every untrashed status for writers. */
 export function statusesFor(ctx: RequestContext): string[] {
-  return canCreatePosts(ctx.user) ? [...POST_STATUSES] : ['publish']
+  return mayEditPosts(ctx) ? [...POST_STATUSES] : ['publish']
 }

@@ -1,4 +1,3 @@
-import { env } from '../../src/env.js'
 import { wallClock, ZERO_DATE } from '../dates/wallClock.js'
 
 interface Dated {
@@ -14,7 +13,7 @@ interface Dated {
  * their GMT date is the zero date, even with a local date set, and without one the local date is the
  * time of the last save.
  */
-export function postDates(post: Dated, siteTimezone: string = env.SITE_TIMEZONE) {
+export function postDates(post: Dated, siteTimezone: string) {
   const floating = post.status === 'draft' || post.status === 'pending'
   const published = post.publishedAt ?? (floating ? post.updatedAt : post.createdAt)
   return {

@@ -17,10 +17,10 @@ function extensionOf(doc: Media): string {
   return m ? m[1]!.toLowerCase() : ''
 }
 
-/** The Image object of reference 6.2: falsy top-level keys dropped; `false` when there is none. */
-export function serializeImage(doc: Media | undefined): WireImage | false {
+/** The Image object of reference 6.2 (URLs on siteUrl): falsy top-level keys dropped; `false` when there is none. */
+export function serializeImage(doc: Media | undefined, siteUrl: string): WireImage | false {
   if (!doc?.url) return false
-  const image: WireImage = { url: ownUrl(doc.url), id: doc.id, extension: extensionOf(doc) }
+  const image: WireImage = { url: ownUrl(doc.url, siteUrl), id: doc.id, extension: extensionOf(doc) }
   if (doc.width) image.width = doc.width
   if (doc.height) image.height = doc.height
   if (doc.filesize) image.filesize = doc.filesize
@@ -34,7 +34,7 @@ export function serializeImage(doc: Media | undefined): WireImage | false {
           height: size!.height ?? undefined,
           'mime-type': size!.mimeType ?? undefined,
           filesize: size!.filesize ?? undefined,
-          url: size!.url ? ownUrl(size!.url) : undefined,
+          url: size!.url ? ownUrl(size!.url, siteUrl) : undefined,
         },
       ]),
     )

@@ -2,17 +2,16 @@ import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-
 import { JSDOM } from 'jsdom'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { Payload } from 'payload'
-import { canUseUnfilteredHtml } from '../../collections/access/postCapabilities.js'
+import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
-import { env } from '../../src/env.js'
 import type { RequestContext } from '../types.js'
 import { storeImage } from './storeImage.js'
 
+/** The write's transaction when the caller opened one: reads and writes here join it. */
 /** What a description's conversion needs of a request: operator writes (seeding, import) have no more. */
 export type WriteContext = Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'> & Partial<Pick<RequestContext, 'restRoot'>>
 
-/** The write's transaction when the caller opened one: reads and writes here join it. */
 const transactionOf = (ctx: WriteContext) => ({ req: ctx.req })
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
@@ -43,7 +42,7 @@ function altTexts(html: string): Map<string, string> {
 
 /** The ID of an image of this site's media library that `src` points at (…/api/media/file/<name>). */
 async function ownMediaId(ctx: WriteContext, src: string): Promise<number | undefined> {
-  const site = new URL(env.SITE_URL)
+  const site = new URL(ctx.options.siteUrl)
   const url = new URL(src, site)
   const ours = [site.origin, new URL(ctx.restRoot || site).origin]
   const prefix = `${ctx.payload.config.routes.api}/${MEDIA}/file/`

@@ -32,8 +32,8 @@ function ownMediaFilename(ctx: RequestContext, url: string): string | undefined 
   } catch {
     return undefined
   }
-  // Media URLs on the wire are ownUrl(<path>): SITE_URL, which may carry a path (a site under /calendar).
-  const site = new URL(ownUrl('/'))
+  // Media URLs on the wire are ownUrl(<path>): siteUrl, which may carry a path (a site under /calendar).
+  const site = new URL(ownUrl('/', ctx.options.siteUrl))
   const sitePath = site.pathname.replace(/\/$/, '')
   const origins = new Set([site.origin, ...ctx.options.serverOrigins.map((o) => new URL(o).origin)])
   if (!origins.has(parsed.origin)) return undefined

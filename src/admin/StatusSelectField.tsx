@@ -3,7 +3,7 @@ import { SelectField, useAuth, useField } from '@payloadcms/ui'
 import type { SelectFieldClientComponent } from 'payload'
 import { useEffect, useMemo } from 'react'
 import { UNPUBLISHED_STATUSES } from '../../collections/access/postAccess.js'
-import { canPublishPosts } from '../../collections/access/postCapabilities.js'
+import { canPublishPosts } from '../../collections/access/postAccess.js'
 
 const ALLOWED: readonly string[] = UNPUBLISHED_STATUSES
 

@@ -1,3 +1,5 @@
+import cluster from 'node:cluster'
+import { hostname } from 'node:os'
 import { pino, type DestinationStream, type Logger } from 'pino'
 import { env, type LogLevel } from '../env.js'
 import { redactUrl } from './redactUrl.js'
@@ -38,6 +40,8 @@ export function createLogger(level: LogLevel = env.LOG_LEVEL, destination?: Dest
   return pino(
     {
       level,
+      // Under `npm start` with several workers, each line names its worker (1, 2…; a replacement gets the next number).
+      base: { pid: process.pid, hostname: hostname(), ...(cluster.worker ? { worker: cluster.worker.id } : {}) },
       redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
       serializers: { err: safeError, error: safeError },
       formatters: {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
-import { canReadPost } from '../../collections/access/postCapabilities.js'
+import { canReadPost } from '../../collections/access/postAccess.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { buildContext } from '../../endpoints/buildContext.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
@@ -9,7 +9,7 @@ import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
-import { locateEvent } from '../../endpoints/data/locateEvent.js'
+import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -57,9 +57,9 @@ async function singleEvent(ctx: RequestContext, id: number, query: Record<string
   const located = await locateEvent(ctx, id)
   if (located.found !== 'event') throw new RestError('rest-event-not-found', 404, [id])
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)
-  const found = await ctx.payload.find({ collection: EVENTS, where: { id: { equals: id } }, limit: 1, pagination: false, depth: 0, overrideAccess: false, user: ctx.user })
-  if (!found.docs.length) throw new RestError('event-not-accessible', 403)
-  return serialize(ctx, found.docs as unknown as Event[], query)
+  const event = await readOneVisible(ctx, EVENTS, id)
+  if (!event) throw new RestError('event-not-accessible', 403)
+  return serialize(ctx, [event], query)
 }
 
 function anonymous(req: Request): boolean {

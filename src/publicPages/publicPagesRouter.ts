@@ -5,12 +5,10 @@ import { EVENTS } from '../../collections/slugs.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
-import { loadRelated } from '../../endpoints/data/loadRelated.js'
 import type { Event } from '../../endpoints/data/documents.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { findSlugId } from '../../endpoints/data/findSlugId.js'
+import { findSlugId, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
-import { readLinked } from '../../endpoints/data/readLinked.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { organizerKind } from '../../endpoints/linked/organizerKind.js'
@@ -157,7 +155,7 @@ async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: Req
         return locked && { id, page: { ...eventPage(locked), descriptionHtml: `<p>${PROTECTED_NOTICE}</p>`, jsonLd: undefined } }
       }
     }
-    const doc = await readLinked(ctx, linked, id)
+    const doc = await readOneVisible(ctx, linked.collection, id, { trash: true })
     if (!doc) return undefined
     const [wire] = await serializeLinkedList(ctx, linked, [doc], { jsonLd: true })
     return { id, page: linkedPage(kind, wire as Wire) }

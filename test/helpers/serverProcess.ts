@@ -25,13 +25,15 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
  */
 export function operatorEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ['NODE_ENV', 'NODE_OPTIONS', 'PAYLOAD_FORCE_DRIZZLE_PUSH', 'DATABASE_URI', 'PORT', 'DATA_DIR', 'ENV_FILE']) delete base[name]
+  for (const name of ['NODE_ENV', 'NODE_OPTIONS', 'PAYLOAD_FORCE_DRIZZLE_PUSH', 'DATABASE_URI', 'PORT', 'DATA_DIR', 'ENV_FILE', 'WEB_CONCURRENCY']) delete base[name]
   if (!('ENV_FILE' in extra)) {
     const empty = path.join(mkdtempSync(path.join(tmpdir(), 'calendar-env-')), 'empty.env')
     writeFileSync(empty, '')
     base.ENV_FILE = empty
   }
-  const env: NodeJS.ProcessEnv = { ...base, NEXT_TELEMETRY_DISABLED: '1' }
+  // One server process unless a test asks for workers (test/process/workers.spec.ts): the default, a
+  // worker per core, would multiply every suite's memory and start-up on a shared machine.
+  const env: NodeJS.ProcessEnv = { ...base, NEXT_TELEMETRY_DISABLED: '1', WEB_CONCURRENCY: '1' }
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
     else env[k] = v

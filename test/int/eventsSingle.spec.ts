@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
-import { eventPasswordLimits } from '../../endpoints/events/query/unlockEvents.js'
+import { eventPasswordLimits } from '../../collections/auth/eventPasswordLimits.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 let app: TestApp
@@ -194,8 +194,8 @@ describe('GET /events/<id>', () => {
 })
 
 describe('guessing event passwords', () => {
-  beforeAll(() => eventPasswordLimits.clear())
-  afterAll(() => eventPasswordLimits.clear())
+  beforeAll(() => eventPasswordLimits.clear(app.payload))
+  afterAll(() => eventPasswordLimits.clear(app.payload))
 
   it('locks a client out for a while after repeated wrong passwords, with Retry-After', async () => {
     const path = `/events/${ids['Locked Gig']}`

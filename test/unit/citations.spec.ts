@@ -8,7 +8,7 @@ import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['src', 'collections', 'endpoints', 'bench', 'test', 'migrations']
-const SKIP = new Set(['node_modules', '.next', 'data'])
+const SKIP = new Set(['node_modules', '.next'])
 
 function sources(): string[] {
   const files = [path.join(ROOT, 'README.md')]
@@ -16,7 +16,7 @@ function sources(): string[] {
     const entries = readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
     for (const entry of entries) {
       const file = path.join(entry.parentPath, entry.name)
-      if (entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name) && !file.split(path.sep).some((part) => SKIP.has(part))) files.push(file)
+      if (entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name) && !path.relative(ROOT, file).split(path.sep).some((part) => SKIP.has(part))) files.push(file)
     }
   }
   return files

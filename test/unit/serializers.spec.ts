@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { env } from '../../src/env.js'
 import { archiveHeaders, archiveLinks } from '../../endpoints/serialize/archiveLinks.js'
 import { autop } from '../../endpoints/serialize/autop.js'
 import { costValues, serializeCost } from '../../endpoints/events/serialize/serializeCost.js'
@@ -23,10 +22,12 @@ import { eventDoc, mediaDoc, organizerDoc, relatedOf, termDoc, venueDoc } from '
 // child of Music) and Music, tagged Family Friendly), serialized and compared with those samples.
 
 const FRONT = 'https://calendar.example.org'
+// This server's own URL (ids, media, unpublished links), apart from the front end's.
+const SITE = 'https://api.example.org'
 const { ctx } = makeContext({
-  options: { eventUrlPattern: `${FRONT}/event/{slug}/`, venueUrlPattern: `${FRONT}/venue/{slug}/`, organizerUrlPattern: `${FRONT}/organizer/{slug}/` },
+  options: { siteUrl: SITE, eventUrlPattern: `${FRONT}/event/{slug}/`, venueUrlPattern: `${FRONT}/venue/{slug}/`, organizerUrlPattern: `${FRONT}/organizer/{slug}/` },
 })
-const host = new URL(env.SITE_URL).hostname
+const host = new URL(SITE).hostname
 const STAMPS = { createdAt: '2026-01-15T14:00:00.000Z', updatedAt: '2026-01-15T14:00:00.000Z', publishedAt: '2026-01-15T14:00:00.000Z' }
 
 const music = termDoc({ id: 2, name: 'Music', slug: 'music', description: 'Concerts and gigs', count: 11 })
@@ -172,7 +173,7 @@ describe('serializeEvent', () => {
 
   it('a draft reads an empty slug, the zero GMT date and the ?post_type=…&p= address', () => {
     const wire = serializeEvent({ ...concert, status: 'draft', publishedAt: null }, NO_RELATED, ctx)
-    expect(wire).toMatchObject({ status: 'draft', slug: '', date_utc: '0000-00-00 00:00:00', url: `${env.SITE_URL}/?post_type=tribe_events&p=14` })
+    expect(wire).toMatchObject({ status: 'draft', slug: '', date_utc: '0000-00-00 00:00:00', url: `${SITE}/?post_type=tribe_events&p=14` })
   })
 
   it('locked: every protected field replaced, keys kept in place, title and dates kept', () => {
@@ -243,12 +244,12 @@ describe('terms', () => {
       taxonomy: 'tribe_events_cat',
       parent: 2,
       meta: [],
-      url: `${env.SITE_URL}/events/category/music/jazz/`,
+      url: `${SITE}/events/category/music/jazz/`,
       urls: { self: `${BASE}/categories/5`, collection: `${BASE}/categories`, up: `${BASE}/categories/2` },
     })
     const tag = serializeTerm(family, 'post_tag', ctx)
     expect(Object.keys(tag)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls'])
-    expect(tag.url).toBe(`${env.SITE_URL}/tag/family-friendly/`)
+    expect(tag.url).toBe(`${SITE}/tag/family-friendly/`)
     expect(Object.keys(serializeEventTerm(music, 'tribe_events_cat', ctx).urls)).toEqual(['self', 'collection'])
   })
 })
@@ -283,18 +284,18 @@ describe('cost', () => {
 describe('image, dates, slugs, links', () => {
   it('an image: absolute URLs, falsy keys dropped, false when there is none', () => {
     const poster = mediaDoc({ sizes: { thumbnail: { url: '/api/media/file/poster-150.png', width: 150, height: 150, mimeType: 'image/png', filesize: 900 }, medium: { url: null } } })
-    expect(serializeImage(poster)).toEqual({
-      url: `${env.SITE_URL}/api/media/file/poster.png`,
+    expect(serializeImage(poster, SITE)).toEqual({
+      url: `${SITE}/api/media/file/poster.png`,
       id: 40,
       extension: 'png',
       width: 800,
       height: 600,
       filesize: 12345,
-      sizes: { thumbnail: { width: 150, height: 150, 'mime-type': 'image/png', filesize: 900, url: `${env.SITE_URL}/api/media/file/poster-150.png` } },
+      sizes: { thumbnail: { width: 150, height: 150, 'mime-type': 'image/png', filesize: 900, url: `${SITE}/api/media/file/poster-150.png` } },
     })
-    expect(serializeImage(mediaDoc({ width: 0, height: null, filesize: null, filename: null, url: 'https://cdn.example.org/a.JPG?x=1' }))).toEqual({ url: 'https://cdn.example.org/a.JPG?x=1', id: 40, extension: 'jpg' })
-    expect(serializeImage(undefined)).toBe(false)
-    expect(serializeImage(mediaDoc({ url: null }))).toBe(false)
+    expect(serializeImage(mediaDoc({ width: 0, height: null, filesize: null, filename: null, url: 'https://cdn.example.org/a.JPG?x=1' }), SITE)).toEqual({ url: 'https://cdn.example.org/a.JPG?x=1', id: 40, extension: 'jpg' })
+    expect(serializeImage(undefined, SITE)).toBe(false)
+    expect(serializeImage(mediaDoc({ url: null }), SITE)).toBe(false)
   })
 
   it('post dates: published posts by their publication date, drafts float with the zero GMT date', () => {
@@ -314,8 +315,9 @@ describe('image, dates, slugs, links', () => {
     expect(wireSlug({ slug: 'a', status: 'pending' })).toBe('')
     expect(wireSlug({ slug: 'a__trashed', status: 'draft', deletedAt: '2026-01-01' })).toBe('a__trashed')
     expect(permalink('tribe_venue', { id: 4, slug: 'hall', status: 'publish' }, { ...ctx.options, venueUrlPattern: `${FRONT}/v/{id}/{slug}` })).toBe(`${FRONT}/v/4/hall`)
-    expect(permalink('tribe_organizer', { id: 9, slug: 'x', status: 'private' }, ctx.options)).toBe(`${env.SITE_URL}/?post_type=tribe_organizer&p=9`)
-    expect(globalId(14)).toBe(`${host}${new URL(env.SITE_URL).pathname.replace(/\/$/, '')}?id=14`)
+    expect(permalink('tribe_organizer', { id: 9, slug: 'x', status: 'private' }, ctx.options)).toBe(`${SITE}/?post_type=tribe_organizer&p=9`)
+    expect(globalId(14, SITE)).toBe(`${host}?id=14`)
+    expect(globalId(14, 'https://example.org/calendar')).toBe('example.org/calendar?id=14')
   })
 
   it('archive links as in the event archive sample: rest_url raw, next and previous encoded, no page=1', () => {

@@ -2,7 +2,7 @@ import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import { trashPost } from '../../write/trashPost.js'
-import { locateEvent } from '../../data/locateEvent.js'
+import { locateEvent } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 
 /**

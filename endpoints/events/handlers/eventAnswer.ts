@@ -1,4 +1,4 @@
-import { loadRelated } from '../../data/loadRelated.js'
+import { loadRelated } from '../../data/index.js'
 import type { Event } from '../../data/documents.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext } from '../../types.js'

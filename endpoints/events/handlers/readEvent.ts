@@ -1,11 +1,10 @@
-import { canChangePost, canReadPost } from '../../../collections/access/postCapabilities.js'
+import { canChangePost, canReadPost } from '../../permissions/index.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
-import { loadRelated } from '../../data/loadRelated.js'
+import { loadRelated, locateEvent, readOneVisible } from '../../data/index.js'
 import type { Event } from '../../data/documents.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext, RestResponse } from '../../types.js'
-import { locateEvent } from '../../data/locateEvent.js'
 import { readUnlocked, unlockedIds } from '../query/unlockEvents.js'
 
 /**
@@ -27,16 +26,7 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
     if (!unlocked.length) throw new RestError('event-password-protected', 403)
     doc = (await readUnlocked(ctx, unlocked)).get(id)
   } else {
-    const found = await ctx.payload.find({
-      collection: EVENTS,
-      where: { id: { equals: id } },
-      limit: 1,
-      pagination: false,
-      depth: 0,
-      overrideAccess: false,
-      user: ctx.user,
-    })
-    doc = found.docs[0]
+    doc = await readOneVisible(ctx, EVENTS, id)
   }
   // Access control has the last word: what it hides is not accessible.
   if (!doc) throw new RestError('event-not-accessible', 403)

@@ -1,7 +1,6 @@
-import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { Params, RequestContext, RestResponse } from '../../types.js'
-import { locateEvent } from '../../data/locateEvent.js'
+import { locateEvent } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 import { saveEvent } from '../write/saveEvent.js'
 
@@ -14,7 +13,7 @@ export async function updateEvent(ctx: RequestContext, id: number, params: Param
   const located = await locateEvent(ctx, id)
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
-  const previous = await ctx.payload.findByID({ collection: EVENTS, id, depth: 0, trash: true, overrideAccess: false, user: ctx.user })
-  const doc = await saveEvent(ctx, params, sent, previous)
+  // The stored schedule the update keeps comes with the lookup (the caller may change the event, so may read it).
+  const doc = await saveEvent(ctx, params, sent, located.meta)
   return { body: await eventAnswer(ctx, doc) }
 }

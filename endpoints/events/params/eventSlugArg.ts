@@ -1,7 +1,7 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { ParamError } from '../../errors/ParamError.js'
 import { stringArg } from '../../params/kinds.js'
-import { findSlugId } from '../../data/findSlugId.js'
+import { findSlugId } from '../../data/index.js'
 import type { ParamSpec } from '../../types.js'
 
 const slug = stringArg({ maxLength: 200 })

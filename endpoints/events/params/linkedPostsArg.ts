@@ -1,9 +1,9 @@
+import { readVisible } from '../../data/index.js'
 import { ParamError } from '../../errors/ParamError.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LinkedKind } from '../../linked/LinkedKind.js'
 import { MAX_ID, toInteger } from '../../params/kinds.js'
 import { parseParams } from '../../params/parseParams.js'
-import { visibleIds } from '../../params/existingIds.js'
 import type { ParamSpec, Params, RequestContext } from '../../types.js'
 
 /** A venue or organizer as sent: an existing one by ID, or the validated create arguments of one to find or make. */
@@ -60,7 +60,7 @@ export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec
         if (id > 0 && !refs.some((r) => 'id' in r && r.id === id)) refs.push({ id })
       }
       const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []))
-      const visible = await visibleIds(ctx, kind.collection, ids)
+      const visible = await readVisible(ctx, kind.collection, ids, { select: {} })
       if (ids.some((id) => !visible.has(id))) throw new ParamError()
       return refs
     },

@@ -1,4 +1,4 @@
-import { canEditOthersPosts } from '../../../collections/access/postCapabilities.js'
+import { mayEditOthersPosts } from '../../permissions/index.js'
 import { withDescendants } from '../../terms/query/withDescendants.js'
 import type { EndpointInput, Params, RequestContext } from '../../types.js'
 import { buildEventsQuery, type EventsQuery } from './buildEventsQuery.js'
@@ -14,6 +14,6 @@ export async function archiveQuery(ctx: RequestContext, params: Params, input: E
   const venueIdsNearby = await nearbyVenueIds(ctx, params)
   const categories = params.categories as { ids: number[] } | undefined
   const categoryIds = categories ? await withDescendants(ctx, categories.ids) : undefined
-  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: canEditOthersPosts(ctx.user), categoryIds })
+  const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: mayEditOthersPosts(ctx), categoryIds })
   return { query, none: Boolean(venueIdsNearby && !venueIdsNearby.length) }
 }

@@ -1,5 +1,5 @@
 import { UNLOCKED_POSTS } from '../../../collections/access/protectedFieldRead.js'
-import { FailureLimiter } from '../../../collections/auth/FailureLimiter.js'
+import { eventPasswordLimits } from '../../../collections/auth/eventPasswordLimits.js'
 import { rememberingVerifier } from '../../../collections/secrets.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
@@ -10,10 +10,6 @@ import type { RequestContext } from '../../types.js'
 // per event on every request. Verdicts are remembered (keyed by a digest, never the password itself).
 const matches = rememberingVerifier({ max: 5_000, ttlMs: 10 * 60_000 })
 
-// Guessing event passwords costs the server a verification per protected event: wrong guesses from one
-// client address are limited like failed sign-ins (in memory, per process; see README, Authentication).
-export const eventPasswordLimits = new FailureLimiter({ maxFailures: 30, windowSeconds: 600, lockSeconds: 600, maxKeys: 20_000 })
-
 /**
  * The IDs among `ids` whose event password equals `password` (reference 10: `?password=` unlocks every
  * event having that password). One query for the hashes, which never leave the server. A client that
@@ -22,7 +18,8 @@ export const eventPasswordLimits = new FailureLimiter({ maxFailures: 30, windowS
 export async function unlockedIds(ctx: RequestContext, ids: number[], password: unknown): Promise<number[]> {
   if (typeof password !== 'string' || !password || !ids.length) return []
   const address = ctx.clientAddress ?? 'unknown'
-  const wait = eventPasswordLimits.retryAfter(address)
+  // Counted in the database (collections/auth/eventPasswordLimits.ts): every server process shares one count.
+  const wait = await eventPasswordLimits.retryAfter(ctx.payload, address)
   if (wait > 0) {
     const error = new RestError('too_many_event_passwords', 429, [wait])
     error.headers['Retry-After'] = String(wait)
@@ -42,7 +39,7 @@ export async function unlockedIds(ctx: RequestContext, ids: number[], password: 
   const docs = found.docs
   const verdicts = await Promise.all(docs.map((doc) => matches(password, doc.passwordHash)))
   const unlocked = docs.filter((_, i) => verdicts[i]).map((doc) => doc.id)
-  if (!unlocked.length) eventPasswordLimits.fail(address)
+  if (!unlocked.length) await eventPasswordLimits.recordFailure(ctx.payload, address)
   return unlocked
 }
 

@@ -1,12 +1,12 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { integerArg, stringArg } from '../../params/kinds.js'
-import { findPostId } from '../../data/findPostId.js'
+import { locatePost } from '../../data/index.js'
 import type { EndpointDef, Params, RequestContext } from '../../types.js'
 import { createEvent } from '../handlers/createEvent.js'
 import { deleteEvent } from '../handlers/deleteEvent.js'
 import { eventSlugArg } from '../params/eventSlugArg.js'
 import { eventWriteArgs } from '../params/eventWriteArgs.js'
-import { mayChangeEvent, mayCreateEvent } from '../../permissions/eventWritePermission.js'
+import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import { sentArgs } from '../params/sentArgs.js'
 import { updateEvent } from '../handlers/updateEvent.js'
 
@@ -17,6 +17,8 @@ const idArgs = {
   password: stringArg({ description: 'The event password' }),
 }
 const updateArgs = eventWriteArgs({ create: false })
+const mayChangeEvent = mayChangePost(EVENTS)
+const mayChangeEventBySlug = mayChangePost(EVENTS, 'slug')
 const UPDATE_METHODS: EndpointDef['methods'] = ['POST', 'PUT', 'PATCH']
 
 /**
@@ -25,12 +27,12 @@ const UPDATE_METHODS: EndpointDef['methods'] = ['POST', 'PUT', 'PATCH']
  */
 async function bySlug(ctx: RequestContext, slug: unknown): Promise<number> {
   if (typeof slug === 'number') return slug
-  return typeof slug === 'string' ? ((await findPostId(ctx, EVENTS, { slug })) ?? 0) : 0
+  return typeof slug === 'string' ? ((await locatePost(ctx, EVENTS, { slug }))?.id ?? 0) : 0
 }
 
 /** POST /events (create). */
 export const eventCreateEndpoints: EndpointDef[] = [
-  { methods: ['POST'], params: eventWriteArgs({ create: true }), permission: mayCreateEvent, handler: createEvent },
+  { methods: ['POST'], params: eventWriteArgs({ create: true }), permission: mayCreatePost, handler: createEvent },
 ]
 
 /** DELETE and POST/PUT/PATCH /events/<id>, in the reference's registration order. */
@@ -38,13 +40,13 @@ export const eventByIdWriteEndpoints: EndpointDef[] = [
   {
     methods: ['DELETE'],
     params: idArgs,
-    permission: (ctx, params) => mayChangeEvent(ctx, params, params.id),
+    permission: mayChangeEvent,
     handler: (ctx, params) => deleteEvent(ctx, params.id as number),
   },
   {
     methods: UPDATE_METHODS,
     params: { ...idArgs, ...updateArgs },
-    permission: (ctx, params) => mayChangeEvent(ctx, params, params.id),
+    permission: mayChangeEvent,
     handler: (ctx, params, input) => updateEvent(ctx, params.id as number, params, sentArgs(params, input)),
   },
 ]
@@ -55,13 +57,13 @@ export const eventBySlugWriteEndpoints: EndpointDef[] = [
     methods: ['DELETE'],
     // Parsed to the event's ID; an unknown slug fails validation (reference 6.6).
     params: { slug: eventSlugArg('The event slug') },
-    permission: async (ctx, params) => mayChangeEvent(ctx, params, await bySlug(ctx, params.slug)),
+    permission: mayChangeEventBySlug,
     handler: (ctx, params) => deleteEvent(ctx, params.slug as number),
   },
   {
     methods: UPDATE_METHODS,
     params: updateArgs,
-    permission: async (ctx, params) => mayChangeEvent(ctx, params, await bySlug(ctx, params.slug)),
+    permission: mayChangeEventBySlug,
     handler: async (ctx, params: Params, input) => updateEvent(ctx, await bySlug(ctx, params.slug), params, sentArgs(params, input, ['slug'])),
   },
 ]

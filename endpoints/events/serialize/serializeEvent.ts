@@ -3,7 +3,7 @@ import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '..
 import type { RequestContext } from '../../types.js'
 import { serializeCost } from './serializeCost.js'
 import type { Event, Relation, Term } from '../../data/documents.js'
-import { idOf, idsOf } from '../../data/documents.js'
+import { relationId, relationIds } from '../../../collections/relationIds.js'
 import { autop } from '../../serialize/autop.js'
 import { jsonLdDescription } from '../../serialize/html.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
@@ -24,7 +24,7 @@ export interface EventSerializeOptions {
 }
 
 function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number, Term>, taxonomy: Taxonomy, ctx: RequestContext) {
-  return idsOf(values)
+  return relationIds(values)
     .map((id) => map.get(id))
     .filter((term): term is Term => Boolean(term))
     .sort(compareTermNames)
@@ -48,20 +48,20 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
   const endLocal = wallClock(end, zone)
   const startUtc = wallClock(start, 'UTC')
   const endUtc = wallClock(end, 'UTC')
-  const venues = idsOf(event.venues)
+  const venues = relationIds(event.venues)
     .map((id) => related.venues.get(id))
     .filter((v) => v !== undefined)
     .map((v) => serializeVenue(v, ctx, related, { jsonLd: options.jsonLd }))
-  const organizers = idsOf(event.organizers)
+  const organizers = relationIds(event.organizers)
     .map((id) => related.organizers.get(id))
     .filter((o) => o !== undefined)
     .map((o) => serializeOrganizer(o, ctx, related, { jsonLd: options.jsonLd }))
   const url = permalink('tribe_events', event, ctx.options)
   const object: Record<string, unknown> = {
     id: event.id,
-    global_id: globalId(event.id),
-    global_id_lineage: [globalId(event.id)],
-    author: String(idOf(event.author) ?? '0'),
+    global_id: globalId(event.id, ctx.options.siteUrl),
+    global_id_lineage: [globalId(event.id, ctx.options.siteUrl)],
+    author: String(relationId(event.author) ?? '0'),
     status: wireStatus(event),
     ...postDates(event, ctx.options.siteTimezone),
     url,
@@ -70,7 +70,7 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
     description: event.descriptionHtml ?? '',
     excerpt: autop(event.excerpt),
     slug: wireSlug(event),
-    image: serializeImage(related.media.get(idOf(event.image) ?? 0)),
+    image: serializeImage(related.media.get(relationId(event.image) ?? 0), ctx.options.siteUrl),
     all_day: Boolean(event.allDay),
     start_date: startLocal,
     start_date_details: dateDetails(startLocal),
@@ -97,17 +97,17 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
     organizer: organizers,
     custom_fields: [],
   }
-  if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url)
+  if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url, ctx.options.siteUrl)
   object.ticketed = Boolean(event.ticketed)
   return options.locked ? stripProtected(object) : object
 }
 
 /** schema.org Event for single reads (reference 6.1). */
-function eventJsonLd(event: Event, related: Related, zone: string, url: string): Record<string, unknown> {
+function eventJsonLd(event: Event, related: Related, zone: string, url: string, siteUrl: string): Record<string, unknown> {
   const iso = (value: string) => toDateTime(value).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
-  const venue = related.venues.get(idsOf(event.venues)[0] ?? 0)
-  const organizer = related.organizers.get(idsOf(event.organizers)[0] ?? 0)
-  const image = serializeImage(related.media.get(idOf(event.image) ?? 0))
+  const venue = related.venues.get(relationIds(event.venues)[0] ?? 0)
+  const organizer = related.organizers.get(relationIds(event.organizers)[0] ?? 0)
+  const image = serializeImage(related.media.get(relationId(event.image) ?? 0), siteUrl)
   const ld: Record<string, unknown> = {
     '@context': 'http://schema.org',
     '@type': 'Event',

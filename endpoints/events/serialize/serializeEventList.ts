@@ -1,5 +1,5 @@
-import { canChangePost } from '../../../collections/access/postCapabilities.js'
-import { loadRelated } from '../../data/loadRelated.js'
+import { canChangePost } from '../../permissions/index.js'
+import { loadRelated } from '../../data/index.js'
 import type { Event } from '../../data/documents.js'
 import { serializeEvent } from './serializeEvent.js'
 import type { RequestContext } from '../../types.js'

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon'
 import { parseTime } from '../../dates/parseTime.js'
 import { RestError } from '../../errors/RestError.js'
-import type { Event } from '../../data/documents.js'
+import type { LocatedEventPost } from '../../data/index.js'
 import { eventZone } from '../serialize/serializeEvent.js'
 import type { Params, RequestContext } from '../../types.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
@@ -43,7 +43,7 @@ export async function eventData(
   params: Params,
   sent: (name: string) => boolean,
   links: EventLinks,
-  previous?: Event,
+  previous?: LocatedEventPost,
 ): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {}
   const create = !previous

@@ -1,5 +1,4 @@
 import { JSDOM } from 'jsdom'
-import { env } from '../../../src/env.js'
 import { RestError } from '../../errors/RestError.js'
 import type { Params, RequestContext } from '../../types.js'
 import type { DownloadedImage } from '../../write/downloadImage.js'
@@ -17,7 +16,7 @@ function imageUrls(params: Params, sent: (name: string) => boolean, inline: Para
 
 /** The `<img>` sources of the descriptions that are on another site (this site's own images are linked, not fetched). */
 function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): string[] {
-  const ours = new Set([new URL(env.SITE_URL).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
+  const ours = new Set([new URL(ctx.options.siteUrl).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
   const urls: string[] = []
   for (const html of descriptions) {
     if (typeof html !== 'string' || !/<img\b/i.test(html)) continue

@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
 import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
+import { mayWriteTerms } from '../../permissions/index.js'
 import type { Term } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 import type { CreatedDocs } from './CreatedDocs.js'
@@ -44,7 +44,7 @@ export async function resolveTermRefs(
   // up once more with `like` (case-insensitive on every adapter), and sameText decides.
   const unmatched = names.filter((name) => !byName(name))
   if (unmatched.length) terms.push(...(await find({ or: unmatched.map((name): Where => ({ name: { like: name } })) }, 200)))
-  const mayCreate = canWriteTerms(ctx)
+  const mayCreate = mayWriteTerms(ctx)
 
   const result: number[] = []
   for (const ref of refs) {

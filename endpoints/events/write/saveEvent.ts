@@ -1,6 +1,7 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import type { Event } from '../../data/documents.js'
+import type { LocatedEventPost } from '../../data/index.js'
 import type { Params, RequestContext } from '../../types.js'
 import { CreatedDocs } from './CreatedDocs.js'
 import { eventData } from './eventData.js'
@@ -13,7 +14,7 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
-export async function saveEvent(ctx: RequestContext, params: Params, sent: (name: string) => boolean, previous?: Event): Promise<Event> {
+export async function saveEvent(ctx: RequestContext, params: Params, sent: (name: string) => boolean, previous?: LocatedEventPost): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)

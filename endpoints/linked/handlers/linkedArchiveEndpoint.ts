@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { canCreatePosts } from '../../../collections/access/postCapabilities.js'
+import { mayEditPosts } from '../../permissions/index.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
@@ -75,7 +75,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       const filters: QueryPairs = [['per_page', perPage]]
       if (input.given.has('event')) filters.push(['event', params.event as number])
       if (typeof params.has_events === 'boolean') filters.push(['has_events', String(input.raw.has_events)])
-      const defaultStatus = canCreatePosts(ctx.user) ? 'any' : 'publish'
+      const defaultStatus = mayEditPosts(ctx) ? 'any' : 'publish'
       filters.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
       const rawRestUrl = filters.every(([, value]) => URL_SAFE.test(String(value)))
       const links = archiveLinks(`${ctx.base}/${kind.plural}/`, filters, page, totalPages, { rawRestUrl })

@@ -4,7 +4,7 @@ import type { EndpointDef } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
 import { linkedIdArg } from '../params/linkedIdArg.js'
 import { linkedSlugArg } from '../params/linkedSlugArg.js'
-import { readLinked } from '../../data/readLinked.js'
+import { readOneVisible } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 
 /**
@@ -17,7 +17,7 @@ export function linkedReadEndpoint(kind: LinkedKind, by: 'id' | 'slug'): Endpoin
     methods: ['GET'],
     params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
     handler: async (ctx, params) => {
-      const doc = await readLinked(ctx, kind, params[by] as number)
+      const doc = await readOneVisible(ctx, kind.collection, params[by] as number, { trash: true })
       if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
       const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
       return { body }

@@ -1,19 +1,17 @@
-import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { ValidationError } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
-import { canCreate, ownershipOf } from '../../permissions/postPermissions.js'
+import { locatePost } from '../../data/index.js'
+import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import type { EndpointDef, RequestContext } from '../../types.js'
 import type { ImageInput } from '../../params/imageArg.js'
 import { storeImage } from '../../write/storeImage.js'
 import { trashPost } from '../../write/trashPost.js'
-import { canChangeLinked } from '../../permissions/canChangeLinked.js'
-import { findDuplicate } from '../query/findDuplicate.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 import { linkedIdArg } from '../params/linkedIdArg.js'
 import { linkedSlugArg } from '../params/linkedSlugArg.js'
-import { mayNameAuthor } from '../../permissions/mayNameAuthor.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
+import { findOrCreateLinked } from '../write/findOrCreateLinked.js'
 import { toWriteData } from '../write/toWriteData.js'
 
 /** Payload's own refusals of the data (a required field, a bad relation) are the reference's 400s. */
@@ -40,17 +38,8 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
   return {
     methods: ['POST'],
     params: kind.writeParams(true),
-    permission: (ctx, params) => canCreate(ctx) && mayNameAuthor(ctx, params),
-    handler: async (ctx, params, input) => {
-      const data = await toWriteData(ctx, kind, params, input.given)
-      const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
-      if (duplicate) return { status: 201, body: await single(ctx, kind, duplicate) }
-      if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
-      const created = await saving(`could-not-create-${kind.name}` as MessageCode, () =>
-        ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user }),
-      )
-      return { status: 201, body: await single(ctx, kind, created) }
-    },
+    permission: mayCreatePost,
+    handler: async (ctx, params, input) => ({ status: 201, body: await single(ctx, kind, await findOrCreateLinked(ctx, kind, params, input.given)) }),
   }
 }
 
@@ -60,11 +49,10 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
  * (deliberate difference 6.1; show_map flags are not reset).
  */
 export function linkedUpdateEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
-  const canChange = canChangeLinked(kind, by)
   return {
     methods: ['POST', 'PUT', 'PATCH'],
     params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind), ...kind.writeParams(false) },
-    permission: async (ctx, params) => (await canChange(ctx, params)) && mayNameAuthor(ctx, params),
+    permission: mayChangePost(kind.collection, by),
     handler: async (ctx, params, input) => {
       const id = params[by] as number
       const data = await toWriteData(ctx, kind, params, input.given)
@@ -86,10 +74,10 @@ export function linkedDeleteEndpoint(kind: LinkedKind, by: 'id' | 'slug'): Endpo
   return {
     methods: ['DELETE'],
     params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
-    permission: canChangeLinked(kind, by),
+    permission: mayChangePost(kind.collection, by),
     handler: async (ctx, params) => {
       const id = params[by] as number
-      const post = await ownershipOf(ctx, kind.collection, id)
+      const post = await locatePost(ctx, kind.collection, { id })
       if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as MessageCode, 410)
       let trashed: unknown
       try {

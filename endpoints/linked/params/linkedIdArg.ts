@@ -1,7 +1,7 @@
 import { ParamError } from '../../errors/ParamError.js'
 import { toId } from '../../params/kinds.js'
 import type { ParamSpec } from '../../types.js'
-import { findPostId } from '../../data/findPostId.js'
+import { locatePost } from '../../data/index.js'
 import type { LinkedKind } from '../LinkedKind.js'
 
 /** The path `id` of a single venue or organizer: an existing one, else 400 rest_invalid_param (reference 7.3). */
@@ -12,7 +12,7 @@ export function linkedIdArg(kind: LinkedKind): ParamSpec {
     required: true,
     parse: async (raw, ctx) => {
       const id = toId(raw)
-      if (id === null || id < 1 || (await findPostId(ctx, kind.collection, { id })) === undefined) throw new ParamError()
+      if (id === null || id < 1 || (await locatePost(ctx, kind.collection, { id })) === undefined) throw new ParamError()
       return id
     },
   }

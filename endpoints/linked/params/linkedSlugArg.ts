@@ -1,6 +1,6 @@
 import { ParamError } from '../../errors/ParamError.js'
 import type { ParamSpec } from '../../types.js'
-import { findSlugId } from '../../data/findSlugId.js'
+import { findSlugId } from '../../data/index.js'
 import type { LinkedKind } from '../LinkedKind.js'
 
 /**

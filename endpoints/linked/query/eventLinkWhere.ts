@@ -1,8 +1,8 @@
 import type { Where } from 'payload'
-import { canChangePost } from '../../../collections/access/postCapabilities.js'
+import { canChangePost } from '../../permissions/index.js'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
 import { EVENTS } from '../../../collections/slugs.js'
-import { idsOf } from '../../data/documents.js'
+import { relationIds } from '../../../collections/relationIds.js'
 import { statusesFor } from '../../params/statusArg.js'
 import type { RequestContext } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
@@ -42,7 +42,7 @@ export async function eventLinkWhere(ctx: RequestContext, kind: LinkedKind, filt
     const event = found.docs[0]
     // A protected event reads as one without venues (organizers) to whoever may not edit it.
     const hidden = event?.hasPassword === true && !canChangePost(ctx.user, event)
-    const ids = hidden ? [] : idsOf(event?.[kind.eventField])
+    const ids = hidden ? [] : relationIds(event?.[kind.eventField])
     if (!ids.length) return null
     clauses.push({ id: { in: ids } })
   }

@@ -1,4 +1,4 @@
-import { loadRelated } from '../../data/loadRelated.js'
+import { loadRelated } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.js'
 import type { Organizer } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 import { jsonLdDescription, obfuscateEmail } from '../../serialize/html.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
 import { postDates, wireStatus } from '../../serialize/postDates.js'
@@ -31,7 +31,7 @@ export function serializeOrganizer(
 ) {
   const all: Record<string, unknown> = {
     id: organizer.id,
-    author: String(idOf(organizer.author) ?? '0'),
+    author: String(relationId(organizer.author) ?? '0'),
     status: wireStatus(organizer),
     ...postDates(organizer, ctx.options.siteTimezone),
     url: permalink('tribe_organizer', organizer, ctx.options),
@@ -39,13 +39,13 @@ export function serializeOrganizer(
     description: organizer.descriptionHtml ?? '',
     excerpt: '',
     slug: wireSlug(organizer),
-    image: serializeImage(related.media.get(idOf(organizer.image) ?? 0)),
+    image: serializeImage(related.media.get(relationId(organizer.image) ?? 0), ctx.options.siteUrl),
     phone: organizer.phone,
     website: organizer.website,
     email: organizer.email,
     json_ld: options.jsonLd ? organizerJsonLd(organizer) : undefined,
-    global_id: globalId(organizer.id),
-    global_id_lineage: [globalId(organizer.id)],
+    global_id: globalId(organizer.id, ctx.options.siteUrl),
+    global_id_lineage: [globalId(organizer.id, ctx.options.siteUrl)],
   }
   const object: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(all)) if (!isEmpty(value)) object[key] = value

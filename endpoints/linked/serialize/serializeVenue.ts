@@ -1,7 +1,7 @@
 import { venueFlag } from '../../../collections/fields/venueMapFlag.js'
 import type { RequestContext } from '../../types.js'
 import type { Venue } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
 import { jsonLdDescription } from '../../serialize/html.js'
 import { postDates, wireStatus } from '../../serialize/postDates.js'
@@ -42,7 +42,7 @@ function hasCoordinates(venue: Venue): boolean {
 export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}) {
   const head: Record<string, unknown> = {
     id: venue.id,
-    author: String(idOf(venue.author) ?? '0'),
+    author: String(relationId(venue.author) ?? '0'),
     status: wireStatus(venue),
     ...postDates(venue, ctx.options.siteTimezone),
     url: permalink('tribe_venue', venue, ctx.options),
@@ -50,7 +50,7 @@ export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<
     description: venue.descriptionHtml ?? '',
     excerpt: '',
     slug: wireSlug(venue),
-    image: serializeImage(related.media.get(idOf(venue.image) ?? 0)),
+    image: serializeImage(related.media.get(relationId(venue.image) ?? 0), ctx.options.siteUrl),
     address: venue.address,
     city: venue.city,
     country: venue.country,
@@ -68,8 +68,8 @@ export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<
   for (const [key, value] of Object.entries(head)) if (!isEmpty(value)) object[key] = value
   object.show_map = venueFlag(venue.showMap)
   object.show_map_link = venueFlag(venue.showMapLink)
-  object.global_id = globalId(venue.id)
-  object.global_id_lineage = [globalId(venue.id)]
+  object.global_id = globalId(venue.id, ctx.options.siteUrl)
+  object.global_id_lineage = [globalId(venue.id, ctx.options.siteUrl)]
   return object
 }
 

@@ -1,7 +1,7 @@
 import type { Term } from '../../data/documents.js'
 import { serializeTerm } from '../serialize/serializeTerm.js'
 import type { RequestContext } from '../../types.js'
-import { ancestorsOf, loadAncestors } from '../../data/loadAncestors.js'
+import { ancestorsOf, loadAncestors } from '../../data/index.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
 /**

@@ -1,6 +1,6 @@
 import { RestError } from '../../errors/RestError.js'
 import type { EndpointDef } from '../../types.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
+import { mayWriteTerms } from '../../permissions/index.js'
 import { existingTermWithName } from '../query/existingTermWithName.js'
 import { termAnswers } from './termAnswers.js'
 import { refuseParentOfTag } from '../write/refuseParentOfTag.js'
@@ -18,7 +18,7 @@ export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
   return {
     methods: ['POST'],
     params: termWriteParams(tax, { create: true }),
-    permission: canWriteTerms,
+    permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
       const data = termData(params)

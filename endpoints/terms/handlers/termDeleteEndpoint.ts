@@ -1,6 +1,6 @@
 import type { EndpointDef } from '../../types.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
-import { findTerm } from '../../data/findTerm.js'
+import { mayWriteTerms } from '../../permissions/index.js'
+import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import { termIdParam } from '../params/termWriteParams.js'
@@ -14,10 +14,10 @@ export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
   return {
     methods: ['DELETE'],
     params: termIdParam(tax),
-    permission: canWriteTerms,
+    permission: mayWriteTerms,
     handler: async (ctx, params) => {
       const id = params.id as number
-      const term = await findTerm(ctx, tax, id)
+      const term = await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
       return { body: view }

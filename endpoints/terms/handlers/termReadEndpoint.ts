@@ -1,5 +1,5 @@
 import type { EndpointDef } from '../../types.js'
-import { findTerm } from '../../data/findTerm.js'
+import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import { termLinks } from '../serialize/termLinks.js'
@@ -11,7 +11,7 @@ export function termReadEndpoint(tax: TaxonomyDef): EndpointDef {
     methods: ['GET'],
     params: termIdParam(tax),
     handler: async (ctx, params) => {
-      const term = await findTerm(ctx, tax, params.id as number)
+      const term = await requireTerm(ctx, tax, params.id as number)
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }
     },

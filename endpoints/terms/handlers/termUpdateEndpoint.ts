@@ -1,6 +1,6 @@
 import type { EndpointDef } from '../../types.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
-import { findTerm } from '../../data/findTerm.js'
+import { mayWriteTerms } from '../../permissions/index.js'
+import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
 import { refuseDuplicateSlug } from '../write/refuseDuplicateSlug.js'
 import { refuseOwnAncestor } from '../write/refuseOwnAncestor.js'
@@ -18,7 +18,7 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
   return {
     methods: ['POST', 'PUT', 'PATCH'],
     params: { ...termIdParam(tax), ...termWriteParams(tax, { create: false }) },
-    permission: canWriteTerms,
+    permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
       const id = params.id as number
@@ -27,7 +27,7 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
       const data = termData(params)
       const term = Object.keys(data).length
         ? await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })
-        : await findTerm(ctx, tax, id)
+        : await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }
     },

@@ -1,5 +1,6 @@
 import { EVENTS } from '../../../collections/slugs.js'
-import { idsOf } from '../../data/documents.js'
+import { readOneVisible } from '../../data/index.js'
+import { relationIds } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -9,17 +10,9 @@ import type { TaxonomyDef } from '../taxonomies.js'
  * itself does (reference section 10).
  */
 export async function eventTermIds(ctx: RequestContext, tax: TaxonomyDef, eventId: number): Promise<number[]> {
-  const found = await ctx.payload.find({
-    collection: EVENTS,
-    where: { id: { equals: eventId } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
+  const event = await readOneVisible(ctx, EVENTS, eventId, {
     // The password flag, owner and status too: the field's read rule decides on them.
     select: { [tax.eventField]: true, hasPassword: true, author: true, status: true },
-    overrideAccess: false,
-    user: ctx.user,
   })
-  const event = found.docs[0]
-  return idsOf(event?.[tax.eventField])
+  return relationIds(event?.[tax.eventField])
 }

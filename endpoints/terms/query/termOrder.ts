@@ -1,6 +1,6 @@
 import type { Term } from '../../data/documents.js'
 import { compareTermNames } from '../serialize/compareTermNames.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 import type { Params } from '../../types.js'
 import type { TermOrderby } from '../params/termArchiveParams.js'
 import type { TaxonomyDef } from '../taxonomies.js'
@@ -42,7 +42,7 @@ export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
     case 'parent':
       // Tags have no parent: every one is 0, so the order is the ID order.
       if (!tax.hierarchical) return { sort: [dir('id')] }
-      return ranked({ parent: true }, (a, b) => (idOf(a.parent) ?? 0) - (idOf(b.parent) ?? 0))
+      return ranked({ parent: true }, (a, b) => (relationId(a.parent) ?? 0) - (relationId(b.parent) ?? 0))
     case 'include': {
       // FIELD(term_id, include…); without an include list get_terms falls back to the name.
       const include = params.include as number[] | undefined

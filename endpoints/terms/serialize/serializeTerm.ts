@@ -1,7 +1,6 @@
-import { env } from '../../../src/env.js'
 import type { RequestContext } from '../../types.js'
 import type { Term } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 
 export type Taxonomy = 'tribe_events_cat' | 'post_tag'
 
@@ -11,7 +10,7 @@ export const TAXONOMY_ROUTE: Record<Taxonomy, 'categories' | 'tags'> = { tribe_e
 /** `urls`: self, collection and, for a child term, up (reference 9.4). */
 export function termUrls(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
   const collection = `${ctx.base}/${TAXONOMY_ROUTE[taxonomy]}`
-  const parent = idOf(term.parent)
+  const parent = relationId(term.parent)
   return {
     self: `${collection}/${term.id}`,
     collection,
@@ -28,7 +27,7 @@ export function serializeEventTerm(term: Term, taxonomy: Taxonomy, ctx: RequestC
     term_taxonomy_id: term.id,
     taxonomy,
     description: term.description ?? '',
-    parent: idOf(term.parent) ?? 0,
+    parent: relationId(term.parent) ?? 0,
     count: term.count ?? 0,
     filter: 'raw',
     id: term.id,
@@ -38,11 +37,11 @@ export function serializeEventTerm(term: Term, taxonomy: Taxonomy, ctx: RequestC
 
 /**
  * The front-end link of a term: /events/category/<ancestors…>/<slug>/ for categories (ancestors
- * from `ancestors`, nearest last), /tag/<slug>/ for tags.
+ * from `ancestors`, nearest last), /tag/<slug>/ for tags, on the site's URL.
  */
-export function termLink(term: Term, taxonomy: Taxonomy, ancestors: ReadonlyArray<string | null | undefined> = []): string {
-  if (taxonomy === 'post_tag') return `${env.SITE_URL}/tag/${term.slug}/`
-  return `${env.SITE_URL}/events/category/${[...ancestors, term.slug].join('/')}/`
+export function termLink(term: Term, taxonomy: Taxonomy, siteUrl: string, ancestors: ReadonlyArray<string | null | undefined> = []): string {
+  if (taxonomy === 'post_tag') return `${siteUrl}/tag/${term.slug}/`
+  return `${siteUrl}/events/category/${[...ancestors, term.slug].join('/')}/`
 }
 
 /** A term as the /categories and /tags routes list it (reference 9.1), keys in its order. */
@@ -54,9 +53,9 @@ export function serializeTerm(term: Term, taxonomy: Taxonomy, ctx: RequestContex
     name: term.name,
     slug: term.slug,
     taxonomy,
-    ...(taxonomy === 'tribe_events_cat' ? { parent: idOf(term.parent) ?? 0 } : {}),
+    ...(taxonomy === 'tribe_events_cat' ? { parent: relationId(term.parent) ?? 0 } : {}),
     meta: [],
-    url: termLink(term, taxonomy, ancestors),
+    url: termLink(term, taxonomy, ctx.options.siteUrl, ancestors),
     urls: termUrls(term, taxonomy, ctx),
   }
 }

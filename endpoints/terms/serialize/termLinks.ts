@@ -1,8 +1,8 @@
 import type { Term } from '../../data/documents.js'
-import { idOf } from '../../data/documents.js'
+import { relationId } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
-import { canWriteTerms } from '../../permissions/canWriteTerms.js'
+import { mayWriteTerms } from '../../permissions/index.js'
 
 /**
  * `_links` of a single term, in WordPress's shape but pointing at this namespace's routes (reference
@@ -11,9 +11,9 @@ import { canWriteTerms } from '../../permissions/canWriteTerms.js'
  */
 export function termLinks(term: Term, tax: TaxonomyDef, ctx: RequestContext) {
   const collection = `${ctx.base}/${tax.route}`
-  const parent = idOf(term.parent)
+  const parent = relationId(term.parent)
   // Registration order of /<taxonomy>/<id> (reference 1.4): GET, POST, PUT, PATCH, DELETE.
-  const allow = canWriteTerms(ctx) ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET']
+  const allow = mayWriteTerms(ctx) ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET']
   return {
     self: [{ href: `${collection}/${term.id}`, targetHints: { allow } }],
     collection: [{ href: collection }],

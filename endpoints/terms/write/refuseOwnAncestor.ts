@@ -1,7 +1,7 @@
 import { RestError } from '../../errors/RestError.js'
 import type { RequestContext } from '../../types.js'
-import { findTerm } from '../../data/findTerm.js'
-import { ancestorsOf, loadAncestors } from '../../data/loadAncestors.js'
+import { ancestorsOf, loadAncestors } from '../../data/index.js'
+import { requireTerm } from '../handlers/requireTerm.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
 /**
@@ -12,7 +12,7 @@ import type { TaxonomyDef } from '../taxonomies.js'
 export async function refuseOwnAncestor(ctx: RequestContext, tax: TaxonomyDef, id: number, parentId: number): Promise<void> {
   let loops = parentId === id
   if (!loops) {
-    const parent = await findTerm(ctx, tax, parentId)
+    const parent = await requireTerm(ctx, tax, parentId)
     loops = ancestorsOf(parent, await loadAncestors(ctx, tax, [parent])).some((term) => term.id === id)
   }
   if (loops) throw new RestError('rest_invalid_param', 400, ['parent'], { params: { parent: 'Invalid parameter.' }, details: [] })

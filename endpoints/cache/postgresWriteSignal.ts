@@ -1,0 +1,93 @@
+import type { Payload } from 'payload'
+import { transactionOf, type WriteSignal } from './writeSignal.js'
+
+interface PoolClient {
+  query: (sql: string) => Promise<unknown>
+  on: (event: 'notification' | 'error', listener: (arg: unknown) => void) => void
+  release: (destroy?: boolean | Error) => void
+}
+interface PostgresAdapter {
+  drizzle: { execute: (query: unknown) => Promise<unknown> }
+  sessions?: Record<string | number, { db: PostgresAdapter['drizzle'] } | undefined>
+  pool: { connect: () => Promise<PoolClient> }
+}
+
+// NOTIFY is scoped to the database, so one channel name serves every calendar on a server.
+const CHANNEL = 'calendar_writes'
+export const LISTENER_NAME = 'calendar writes listener'
+/** How often the listening connection proves it is alive, and how long it may take to answer. */
+const HEARTBEAT_MS = 5000
+const RECONNECT_MS = 1000
+
+/** db-postgres's adapter, as far as this signal uses it: its pool and drizzle sessions. */
+function isPostgresAdapter(db: object): db is PostgresAdapter {
+  return 'pool' in db && 'drizzle' in db
+}
+
+/**
+ * PostgreSQL: NOTIFY inside the write's transaction, which PostgreSQL delivers to every listener when
+ * (and only if) the transaction commits; no row is locked, so parallel writes do not queue on it.
+ * Each process keeps one pooled connection LISTENing. When that connection breaks (or stops answering
+ * a heartbeat) writes could go unseen: caches are out of sync until it is back.
+ */
+export function postgresWriteSignal(payload: Payload): WriteSignal {
+  const db = payload.db
+  if (!isPostgresAdapter(db)) throw new Error('the PostgreSQL write signal needs the PostgreSQL adapter')
+  return {
+    async announce(req) {
+      const { sql } = await import('@payloadcms/db-postgres')
+      const target = await transactionOf(req, db)
+      await target.execute(sql.raw(`NOTIFY ${CHANNEL}`))
+    },
+    async listen(changed, inSync) {
+      let stopped = false
+      let client: PoolClient | undefined
+      let retry: NodeJS.Timeout | undefined
+      let heartbeat: NodeJS.Timeout | undefined
+
+      const drop = (error?: Error) => {
+        clearInterval(heartbeat)
+        const broken = client
+        client = undefined
+        broken?.release(error ?? true)
+      }
+      const broken = (error: Error) => {
+        if (stopped) return
+        inSync(false)
+        drop(error)
+        clearTimeout(retry)
+        retry = setTimeout(() => void connect().catch(broken), RECONNECT_MS)
+        retry.unref()
+      }
+      const connect = async () => {
+        const next = await db.pool.connect()
+        if (stopped) {
+          next.release(true)
+          return
+        }
+        client = next
+        next.on('error', (error) => client === next && broken(error as Error))
+        next.on('notification', () => changed())
+        // Named in pg_stat_activity; the connection is closed, never returned to the pool, when dropped.
+        await next.query(`SET application_name = '${LISTENER_NAME}'`)
+        await next.query(`LISTEN ${CHANNEL}`)
+        heartbeat = setInterval(() => {
+          const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), HEARTBEAT_MS).unref())
+          Promise.race([next.query('SELECT 1'), timeout]).catch((error: Error) => client === next && broken(error))
+        }, HEARTBEAT_MS)
+        heartbeat.unref()
+        // Writes committed while nobody listened are unknown: start afresh.
+        changed()
+        inSync(true)
+      }
+
+      await connect().catch(broken)
+      return async () => {
+        stopped = true
+        clearTimeout(retry)
+        inSync(false)
+        drop()
+      }
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import type { CollectionSlug } from 'payload'
+import { EVENTS } from '../../collections/slugs.js'
+import type { RequestContext } from '../types.js'
+
+/** What the checks before a read or a write need of a post: its owner and status. Never answered to the caller. */
+export interface LocatedPost {
+  id: number
+  author?: unknown
+  status?: string | null
+  deletedAt?: string | null
+}
+
+/** An event's checks also read its password flag; an update keeps its schedule (deliberate difference 6.1). */
+export interface LocatedEventPost extends LocatedPost {
+  hasPassword?: boolean | null
+  startDate: string
+  endDate: string
+  timezone?: string | null
+  allDay?: boolean | null
+}
+
+const POST_FIELDS = { author: true, status: true, deletedAt: true } as const
+const EVENT_FIELDS = { ...POST_FIELDS, hasPassword: true, startDate: true, endDate: true, timezone: true, allDay: true } as const
+
+// One lookup per post and request: validation, the Allow header's permission checks, the permission
+// check and the handler of one request all ask about the same post, before it changes. Keyed by the
+// request's context (buildContext makes one per request; a context kept across many writes, as the
+// importers keep theirs, would see the first answer, so they do not locate posts through it).
+const perRequest = new WeakMap<RequestContext, Map<string, Promise<LocatedPost | undefined>>>()
+
+async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: number } | { slug: string }): Promise<LocatedPost | undefined> {
+  const found = await ctx.payload.find({
+    collection,
+    where: 'id' in by ? { id: { equals: by.id } } : { slug: { equals: by.slug } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    trash: true,
+    overrideAccess: true,
+    select: collection === EVENTS ? EVENT_FIELDS : POST_FIELDS,
+  })
+  return found.docs[0] as LocatedPost | undefined
+}
+
+/**
+ * The post of `collection` with an ID or a slug, trashed ones included, read past access control
+ * in one query with its owner and status: the reference validates existence first (is_event_id,
+ * is_venue_slug…) and decides visibility and permission on these fields afterwards, with its own
+ * 403s. Asked again during the same request, the same answer is reused.
+ */
+export function locatePost(ctx: RequestContext, collection: typeof EVENTS, by: { id: number } | { slug: string }): Promise<LocatedEventPost | undefined>
+export function locatePost(ctx: RequestContext, collection: CollectionSlug, by: { id: number } | { slug: string }): Promise<LocatedPost | undefined>
+export function locatePost(ctx: RequestContext, collection: CollectionSlug, by: { id: number } | { slug: string }): Promise<LocatedPost | undefined> {
+  if ('id' in by && (!Number.isSafeInteger(by.id) || by.id < 1)) return Promise.resolve(undefined)
+  let memo = perRequest.get(ctx)
+  if (!memo) perRequest.set(ctx, (memo = new Map()))
+  const key = 'id' in by ? `${collection}#${by.id}` : `${collection}/${by.slug}`
+  let located = memo.get(key)
+  if (!located) {
+    located = query(ctx, collection, by)
+    memo.set(key, located)
+    void located.then(
+      // Found by slug, it is known by its ID too.
+      (post) => post && 'slug' in by && memo.set(`${collection}#${post.id}`, Promise.resolve(post)),
+      // A failed query is not an answer: the next question asks the database again.
+      () => memo.delete(key),
+    )
+  }
+  return located
+}

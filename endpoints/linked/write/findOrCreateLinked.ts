@@ -1,0 +1,48 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import type { CollectionSlug } from 'payload'
+import { ValidationError } from 'payload'
+import { MEDIA } from '../../../collections/slugs.js'
+import { RestError } from '../../errors/RestError.js'
+import type { MessageCode } from '../../errors/messages.js'
+import type { ImageInput } from '../../params/imageArg.js'
+import type { Params, RequestContext } from '../../types.js'
+import { storeImage } from '../../write/storeImage.js'
+import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import { findDuplicate } from '../query/findDuplicate.js'
+import { toWriteData } from './toWriteData.js'
+
+/** Told of every document made on the way (the downloaded image, the new venue), so a failing event write can undo them. */
+export type OnCreated = (collection: CollectionSlug, id: number) => void
+
+/**
+ * A venue (organizer) as POST /venues (/organizers) makes it, and as an event write's inline venue
+ * (organizer) does (reference 7.4 and 6.3): an existing one the caller can read whose fields match
+ * (duplicate avoidance; nothing is created), else the image (downloaded only now) and the new post,
+ * created as the caller with its status scaled back by the collection (reference 6.5). Payload
+ * refusing the data is the reference's 400 could-not-create-venue (-organizer). Inside an event
+ * write, `ctx.req` is its transaction.
+ */
+export async function findOrCreateLinked(
+  ctx: RequestContext,
+  kind: LinkedKind,
+  params: Params,
+  given: ReadonlySet<string>,
+  onCreated: OnCreated = () => undefined,
+): Promise<LinkedDoc> {
+  const data = await toWriteData(ctx, kind, params, given)
+  const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
+  if (duplicate) return duplicate
+  if (given.has('image')) {
+    const image = params.image as ImageInput
+    data.image = await storeImage(ctx, image)
+    if (image && 'url' in image && data.image !== null) onCreated(MEDIA, data.image as number)
+  }
+  try {
+    const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
+    onCreated(kind.collection, doc.id as number)
+    return doc
+  } catch (error) {
+    if (error instanceof ValidationError) throw new RestError(`could-not-create-${kind.name}` as MessageCode, 400)
+    throw error
+  }
+}

@@ -445,7 +445,7 @@ export interface IdCounter {
 export interface SignInFailure {
   id: number;
   key: string;
-  scope: 'pair' | 'address';
+  scope: 'pair' | 'address' | 'event-password';
   login?: string | null;
   address?: string | null;
   failures: number;

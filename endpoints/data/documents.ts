@@ -5,10 +5,8 @@ import type { EventCategory, EventTag } from '../../src/payload-types.js'
 
 export type { Event, Media, Organizer, Venue } from '../../src/payload-types.js'
 
-type Id = number
-
 /** A relationship value: the related document's ID, or the document itself when populated. */
-export type Relation<T extends { id: Id }> = Id | T | null | undefined
+export type Relation<T extends { id: number }> = number | T | null | undefined
 
 /** A category or a tag: the same fields, but a tag has no parent. */
 export type Term = EventCategory | (EventTag & { parent?: undefined })

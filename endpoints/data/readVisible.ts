@@ -1,21 +1,24 @@
 import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload'
 import type { RequestContext } from '../types.js'
 
-type Options = { trash?: boolean; select?: SelectType }
-
 /**
  * The documents of `collection` among `ids` that the caller may read, by ID, in one query through
  * access control (a draft venue of a published event stays hidden from the public). `trash`
- * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs (callers then
- * ask only which IDs are there). Typed by collection: the generated document type.
+ * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs.
  */
 export async function readVisible<S extends CollectionSlug>(
   ctx: RequestContext,
   collection: S,
   ids: readonly number[],
-  options?: Options,
+  options?: { trash?: boolean; select?: SelectType },
 ): Promise<Map<number, DataFromCollectionSlug<S>>>
-export async function readVisible(ctx: RequestContext, collection: CollectionSlug, ids: readonly number[], options: Options = {}) {
+// Typed as whole documents: with `select`, only the selected fields (and the ID) are set.
+export async function readVisible(
+  ctx: RequestContext,
+  collection: CollectionSlug,
+  ids: readonly number[],
+  options: { trash?: boolean; select?: SelectType } = {},
+) {
   if (!ids.length) return new Map()
   const found = await ctx.payload.find({
     collection,
@@ -35,7 +38,7 @@ export async function readOneVisible<S extends CollectionSlug>(
   ctx: RequestContext,
   collection: S,
   id: number,
-  options: Options = {},
+  options: { trash?: boolean; select?: SelectType } = {},
 ): Promise<DataFromCollectionSlug<S> | undefined> {
   return (await readVisible(ctx, collection, [id], options)).get(id)
 }

@@ -8,10 +8,10 @@ import { MEDIA } from '../../collections/slugs.js'
 import type { RequestContext } from '../types.js'
 import { storeImage } from './storeImage.js'
 
+/** The write's transaction when the caller opened one: reads and writes here join it. */
 /** What a description's conversion needs of a request: operator writes (seeding, import) have no more. */
 export type WriteContext = Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'> & Partial<Pick<RequestContext, 'restRoot'>>
 
-/** The write's transaction when the caller opened one: reads and writes here join it. */
 const transactionOf = (ctx: WriteContext) => ({ req: ctx.req })
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']

@@ -42,7 +42,7 @@ export async function eventLinkWhere(ctx: RequestContext, kind: LinkedKind, filt
     const event = found.docs[0]
     // A protected event reads as one without venues (organizers) to whoever may not edit it.
     const hidden = event?.hasPassword === true && !canChangePost(ctx.user, event)
-    const ids = hidden ? [] : relationIds(event?.[kind.eventField] as number[] | undefined)
+    const ids = hidden ? [] : relationIds(event?.[kind.eventField])
     if (!ids.length) return null
     clauses.push({ id: { in: ids } })
   }

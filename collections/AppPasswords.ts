@@ -44,7 +44,8 @@ export const AppPasswords: CollectionConfig = {
     },
     // Set only by generateAppPassword; hidden from every API and admin screen. The read rule also keeps
     // GraphQL from typing it non-null (it would answer an error instead of null).
-    { name: 'hash', type: 'text', required: true, hidden: true, access: { read: never, create: never, update: never } },
+    // Optional in the generated types: no read returns it and no caller gives it.
+    { name: 'hash', type: 'text', required: true, hidden: true, access: { read: never, create: never, update: never }, typescriptSchema: [({ jsonSchema }) => ({ ...jsonSchema, required: false })] },
     {
       name: 'password',
       type: 'text',

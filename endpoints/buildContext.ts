@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import type { Payload, PayloadRequest } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
 import { CLIENT_ADDRESS } from '../collections/auth/clientAddress.js'
 import { signInLimits } from '../collections/auth/signInLimits.js'
@@ -41,7 +41,7 @@ export async function buildContext(
     }
   }
   // The address travels in req.context so the application-password strategy can count failures by it.
-  const authReq = { headers, context: { [CLIENT_ADDRESS]: address } } as unknown as PayloadRequest
+  const authReq = await createLocalReq({ req: { headers }, context: { [CLIENT_ADDRESS]: address } }, payload)
   const { user } = await payload.auth({ headers, req: authReq })
   if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
   const langSegment = mount.locale === options.locales[0] ? '' : `/${mount.locale}`

@@ -11,6 +11,9 @@ export const postStatusField: Field = {
   type: 'select',
   required: true,
   defaultValue: 'publish',
+  // Optional in the generated types: a create may leave it to the default (Payload types every
+  // required field as required in create data too, payloadcms/payload#17203).
+  typescriptSchema: [({ jsonSchema }) => ({ ...jsonSchema, required: false })],
   index: true,
   options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
   admin: {

@@ -9,6 +9,10 @@ import { canPublishPosts } from '../access/postAccess.js'
 export const defaultStatusForCaller: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (operation !== 'create' || !req.user || canPublishPosts(req.user)) return args
   const data = (args.data ?? {}) as Record<string, unknown>
-  if (data.status === undefined || data.status === null || data.status === '') args.data = { ...data, status: 'draft' }
+  if (data.status === undefined || data.status === null || data.status === '') {
+    // Built apart from the assignment: the hook's data is typed for any collection, without fields.
+    const draft = { ...data, status: 'draft' }
+    args.data = draft
+  }
   return args
 }

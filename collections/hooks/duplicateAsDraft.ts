@@ -14,8 +14,10 @@ export const duplicateAsDraft: CollectionBeforeOperationHook = async ({ args, co
   if (operation !== 'create' || from === undefined || from === null) return args
   if (!args.overrideAccess) {
     const original = await req.payload.findByID({ collection: collection.slug, id: from, depth: 0, overrideAccess: true, trash: true, disableErrors: true, req })
-    if (original?.hasPassword && !canChangePost(req.user, original as { author?: unknown; status?: unknown })) throw new Forbidden(req.t)
+    if (original && 'hasPassword' in original && original.hasPassword && !canChangePost(req.user, original)) throw new Forbidden(req.t)
   }
-  args.data = { ...(args.data ?? {}), status: 'draft' }
+  // Built apart from the assignment: the hook's data is typed for any collection, without fields.
+  const draft = { ...(args.data ?? {}), status: 'draft' }
+  args.data = draft
   return args
 }

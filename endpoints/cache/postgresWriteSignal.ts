@@ -20,6 +20,11 @@ export const LISTENER_NAME = 'calendar writes listener'
 const HEARTBEAT_MS = 5000
 const RECONNECT_MS = 1000
 
+/** db-postgres's adapter, as far as this signal uses it: its pool and drizzle sessions. */
+function isPostgresAdapter(db: object): db is PostgresAdapter {
+  return 'pool' in db && 'drizzle' in db
+}
+
 /**
  * PostgreSQL: NOTIFY inside the write's transaction, which PostgreSQL delivers to every listener when
  * (and only if) the transaction commits; no row is locked, so parallel writes do not queue on it.
@@ -27,7 +32,8 @@ const RECONNECT_MS = 1000
  * a heartbeat) writes could go unseen: caches are out of sync until it is back.
  */
 export function postgresWriteSignal(payload: Payload): WriteSignal {
-  const db = payload.db as unknown as PostgresAdapter
+  const db = payload.db
+  if (!isPostgresAdapter(db)) throw new Error('the PostgreSQL write signal needs the PostgreSQL adapter')
   const SENDER = randomUUID()
   return {
     async announce(_req, transaction) {

@@ -8,6 +8,11 @@ interface SqliteAdapter {
   client: { execute: (sql: string) => Promise<{ rows: ArrayLike<ArrayLike<unknown>> }> }
 }
 
+/** db-sqlite's adapter, as far as this signal uses it: its libsql client and drizzle sessions. */
+function isSqliteAdapter(db: object): db is SqliteAdapter {
+  return 'client' in db && 'drizzle' in db
+}
+
 /**
  * SQLite: the file header's `user_version` (an integer SQLite keeps for the application; neither
  * Payload nor drizzle use it) is the generation. A write sets it to a new random value inside its
@@ -15,7 +20,8 @@ interface SqliteAdapter {
  * needs no read-modify-write. Every process reads it every `intervalMs` (a header read, microseconds).
  */
 export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSignal {
-  const db = payload.db as unknown as SqliteAdapter
+  const db = payload.db
+  if (!isSqliteAdapter(db)) throw new Error('the SQLite write signal needs the SQLite adapter')
   const read = async () => Number((await db.client.execute('PRAGMA user_version')).rows[0]?.[0])
   // Values this process's committed writes set, each with the value it replaced: a chain of them back to
   // the last value seen means no other process wrote in between.

@@ -1,87 +1,12 @@
-// The stored shapes the serializers read: what the Local API returns at depth 0 (relationships as IDs).
-type Id = number
-export type Relation<T> = Id | T | null | undefined
+// The stored documents the handlers and serializers read are Payload's generated types
+// (src/payload-types.ts, `npm run generate:types`): what the Local API returns, at depth 0
+// (relationships as IDs) unless populated.
+import type { EventCategory, EventTag } from '../../src/payload-types.js'
 
-interface PostDoc {
-  id: Id
-  title: string
-  slug?: string | null
-  status?: string | null
-  author?: Relation<{ id: Id }>
-  publishedAt?: string | null
-  createdAt: string
-  updatedAt: string
-  deletedAt?: string | null
-  descriptionHtml?: string | null
-  image?: Relation<MediaDoc>
-}
+export type { Event, Media, Organizer, Venue } from '../../src/payload-types.js'
 
-export interface EventDoc extends PostDoc {
-  excerpt?: string | null
-  startDate: string
-  endDate: string
-  timezone?: string | null
-  allDay?: boolean | null
-  venues?: Array<Relation<VenueDoc>> | null
-  organizers?: Array<Relation<OrganizerDoc>> | null
-  categories?: Array<Relation<TermDoc>> | null
-  tags?: Array<Relation<TermDoc>> | null
-  cost?: string | null
-  currencySymbol?: string | null
-  currencyCode?: string | null
-  currencyPosition?: string | null
-  website?: string | null
-  showMap?: boolean | null
-  showMapLink?: boolean | null
-  hideFromListings?: boolean | null
-  sticky?: boolean | null
-  featured?: boolean | null
-  ticketed?: boolean | null
-  parent?: Relation<{ id: Id }>
-  hasPassword?: boolean | null
-}
+/** A relationship value: the related document's ID, or the document itself when populated. */
+export type Relation<T extends { id: number }> = number | T | null | undefined
 
-export interface VenueDoc extends PostDoc {
-  address?: string | null
-  city?: string | null
-  country?: string | null
-  province?: string | null
-  state?: string | null
-  stateprovince?: string | null
-  zip?: string | null
-  phone?: string | null
-  website?: string | null
-  showMap?: string | null
-  showMapLink?: string | null
-  latitude?: number | null
-  longitude?: number | null
-}
-
-export interface OrganizerDoc extends PostDoc {
-  phone?: string | null
-  website?: string | null
-  email?: string | null
-}
-
-export interface TermDoc {
-  id: Id
-  name: string
-  slug: string
-  description?: string | null
-  parent?: Relation<{ id: Id }>
-  count?: number | null
-}
-
-export interface MediaSize {
-  url?: string | null
-  width?: number | null
-  height?: number | null
-  mimeType?: string | null
-  filesize?: number | null
-  filename?: string | null
-}
-
-export interface MediaDoc extends MediaSize {
-  id: Id
-  sizes?: Record<string, MediaSize | undefined> | null
-}
+/** A category or a tag: the same fields, but a tag has no parent. */
+export type Term = EventCategory | (EventTag & { parent?: undefined })

@@ -1,5 +1,5 @@
 import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
-import type { EventDoc, MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from './documents.js'
+import type { Event, Organizer, Venue } from './documents.js'
 import { relationId, relationIds } from '../../collections/relationIds.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
@@ -12,20 +12,20 @@ import { readVisible } from './readVisible.js'
  */
 export async function loadRelated(
   ctx: RequestContext,
-  events: EventDoc[],
-  extra: { venues?: VenueDoc[]; organizers?: OrganizerDoc[] } = {},
+  events: Event[],
+  extra: { venues?: Venue[]; organizers?: Organizer[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    readVisible<VenueDoc>(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
-    readVisible<OrganizerDoc>(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
-    readVisible<TermDoc>(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
-    readVisible<TermDoc>(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
+    readVisible(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
+    readVisible(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
+    readVisible(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
+    readVisible(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
   ])
   for (const venue of extra.venues ?? []) venues.set(venue.id, venue)
   for (const organizer of extra.organizers ?? []) organizers.set(organizer.id, organizer)
   const imageIds = [...events, ...venues.values(), ...organizers.values()]
     .map((doc) => relationId(doc.image))
     .filter((id): id is number => id !== undefined)
-  const media = await readVisible<MediaDoc>(ctx, MEDIA, imageIds)
+  const media = await readVisible(ctx, MEDIA, imageIds)
   return { venues, organizers, categories, tags, media }
 }

@@ -1,4 +1,4 @@
-import type { CollectionSlug, SelectType } from 'payload'
+import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload'
 import type { RequestContext } from '../types.js'
 
 /**
@@ -6,12 +6,19 @@ import type { RequestContext } from '../types.js'
  * access control (a draft venue of a published event stays hidden from the public). `trash`
  * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs.
  */
-export async function readVisible<T extends { id: number }>(
+export async function readVisible<S extends CollectionSlug>(
+  ctx: RequestContext,
+  collection: S,
+  ids: readonly number[],
+  options?: { trash?: boolean; select?: SelectType },
+): Promise<Map<number, DataFromCollectionSlug<S>>>
+// Typed as whole documents: with `select`, only the selected fields (and the ID) are set.
+export async function readVisible(
   ctx: RequestContext,
   collection: CollectionSlug,
   ids: readonly number[],
   options: { trash?: boolean; select?: SelectType } = {},
-): Promise<Map<number, T>> {
+) {
   if (!ids.length) return new Map()
   const found = await ctx.payload.find({
     collection,
@@ -23,15 +30,15 @@ export async function readVisible<T extends { id: number }>(
     overrideAccess: false,
     user: ctx.user,
   })
-  return new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+  return new Map(found.docs.map((doc) => [doc.id, doc]))
 }
 
 /** One document the caller may read, or undefined. */
-export async function readOneVisible<T extends { id: number }>(
+export async function readOneVisible<S extends CollectionSlug>(
   ctx: RequestContext,
-  collection: CollectionSlug,
+  collection: S,
   id: number,
   options: { trash?: boolean; select?: SelectType } = {},
-): Promise<T | undefined> {
-  return (await readVisible<T>(ctx, collection, [id], options)).get(id)
+): Promise<DataFromCollectionSlug<S> | undefined> {
+  return (await readVisible(ctx, collection, [id], options)).get(id)
 }

@@ -3,7 +3,6 @@ import { emailArg } from './params/emailArg.js'
 import { existingUserArg } from './params/existingUserArg.js'
 import type { LinkedKind } from './LinkedKind.js'
 import { stringArg, timeArg, urlArg } from '../params/kinds.js'
-import type { OrganizerDoc } from '../data/documents.js'
 import { serializeOrganizer } from './serialize/serializeOrganizer.js'
 import { imageArg } from '../params/imageArg.js'
 import { statusWriteArg } from '../params/statusWriteArg.js'
@@ -43,5 +42,5 @@ export const organizerKind: LinkedKind = {
     id: 'the organizer post ID',
     slug: 'the organizer post name',
   },
-  serialize: (doc, ctx, related, options) => serializeOrganizer(doc as unknown as OrganizerDoc, ctx, related, options),
+  serialize: (doc, ctx, related, options) => serializeOrganizer(doc, ctx, related, options),
 }

@@ -2,7 +2,6 @@ import { VENUES } from '../../collections/slugs.js'
 import { existingUserArg } from './params/existingUserArg.js'
 import type { LinkedKind } from './LinkedKind.js'
 import { stringArg, timeArg, urlArg } from '../params/kinds.js'
-import type { VenueDoc } from '../data/documents.js'
 import { serializeVenue } from './serialize/serializeVenue.js'
 import { imageArg } from '../params/imageArg.js'
 import { statusWriteArg } from '../params/statusWriteArg.js'
@@ -70,5 +69,5 @@ export const venueKind: LinkedKind = {
     id: 'the venue post ID',
     slug: 'the venue post name',
   },
-  serialize: (doc, ctx, related, options) => serializeVenue(doc as unknown as VenueDoc, ctx, related, options),
+  serialize: (doc, ctx, related, options) => serializeVenue(doc, ctx, related, options),
 }

@@ -1,4 +1,4 @@
-import type { MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from '../data/documents.js'
+import type { Media, Organizer, Term, Venue } from '../data/documents.js'
 
 /**
  * The documents an event list links to, fetched once per page (loadRelated) and looked up by ID by
@@ -6,11 +6,11 @@ import type { MediaDoc, OrganizerDoc, TermDoc, VenueDoc } from '../data/document
  * venue) or that no longer exists.
  */
 export interface Related {
-  venues: Map<number, VenueDoc>
-  organizers: Map<number, OrganizerDoc>
-  categories: Map<number, TermDoc>
-  tags: Map<number, TermDoc>
-  media: Map<number, MediaDoc>
+  venues: Map<number, Venue>
+  organizers: Map<number, Organizer>
+  categories: Map<number, Term>
+  tags: Map<number, Term>
+  media: Map<number, Media>
 }
 
 export const NO_RELATED: Related = {

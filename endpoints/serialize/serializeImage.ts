@@ -1,4 +1,4 @@
-import type { MediaDoc } from '../data/documents.js'
+import type { Media } from '../data/documents.js'
 import { ownUrl } from './site.js'
 
 export interface WireImage {
@@ -11,14 +11,14 @@ export interface WireImage {
   sizes?: Record<string, { width?: number; height?: number; 'mime-type'?: string; filesize?: number; url?: string }>
 }
 
-function extensionOf(doc: MediaDoc): string {
+function extensionOf(doc: Media): string {
   const name = doc.filename ?? doc.url ?? ''
   const m = /\.([a-z0-9]+)(?:\?.*)?$/i.exec(name)
   return m ? m[1]!.toLowerCase() : ''
 }
 
 /** The Image object of reference 6.2 (URLs on siteUrl): falsy top-level keys dropped; `false` when there is none. */
-export function serializeImage(doc: MediaDoc | undefined, siteUrl: string): WireImage | false {
+export function serializeImage(doc: Media | undefined, siteUrl: string): WireImage | false {
   if (!doc?.url) return false
   const image: WireImage = { url: ownUrl(doc.url, siteUrl), id: doc.id, extension: extensionOf(doc) }
   if (doc.width) image.width = doc.width

@@ -1,6 +1,7 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
-import type { Payload, PayloadRequest } from 'payload'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import type { Payload } from 'payload'
 import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
@@ -8,7 +9,10 @@ import type { RequestContext } from '../types.js'
 import { storeImage } from './storeImage.js'
 
 /** The write's transaction when the caller opened one: reads and writes here join it. */
-const transactionOf = (ctx: RequestContext) => ({ req: (ctx as { req?: PayloadRequest }).req })
+/** What a description's conversion needs of a request: operator writes (seeding, import) have no more. */
+export type WriteContext = Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'> & Partial<Pick<RequestContext, 'restRoot'>>
+
+const transactionOf = (ctx: WriteContext) => ({ req: ctx.req })
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
 type LexicalNode = { type?: string; pending?: { src?: string }; children?: LexicalNode[]; [key: string]: unknown }
@@ -37,7 +41,7 @@ function altTexts(html: string): Map<string, string> {
 }
 
 /** The ID of an image of this site's media library that `src` points at (…/api/media/file/<name>). */
-async function ownMediaId(ctx: RequestContext, src: string): Promise<number | undefined> {
+async function ownMediaId(ctx: WriteContext, src: string): Promise<number | undefined> {
   const site = new URL(ctx.options.siteUrl)
   const url = new URL(src, site)
   const ours = [site.origin, new URL(ctx.restRoot || site).origin]
@@ -61,7 +65,7 @@ async function ownMediaId(ctx: RequestContext, src: string): Promise<number | un
  * save accepts. Each becomes an upload of the media library: this site's own image as is, another
  * site's downloaded like a featured image (storeImage: its checks, 400 image-download-failed).
  */
-async function storeImages(ctx: RequestContext, node: LexicalNode, alts: Map<string, string>): Promise<void> {
+async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<string, string>): Promise<void> {
   // A link without a usable URL (`<a>`, `href="a b"`, or a javascript: URL the filter removed) fails
   // the link's validation, which would refuse the whole write: its text stays, unlinked.
   node.children = node.children?.flatMap((child) => {
@@ -83,10 +87,10 @@ async function storeImages(ctx: RequestContext, node: LexicalNode, alts: Map<str
 }
 
 /** A namespace request, or the bare Payload instance for the operator's own writes (seeding, tests). */
-function requestContext(writer: RequestContext | Payload): RequestContext {
+function requestContext(writer: WriteContext | Payload): WriteContext {
   if (!('collections' in writer)) return writer
   const options = (writer.config.custom as { calendar: RequestContext['options'] }).calendar
-  return { payload: writer, user: null, options } as unknown as RequestContext
+  return { payload: writer, user: null, options }
 }
 
 /**
@@ -95,7 +99,7 @@ function requestContext(writer: RequestContext | Payload): RequestContext {
  * unfiltered_html have it filtered first (kses-like), so no image with a `javascript:` or `data:`
  * source is ever fetched or stored.
  */
-export async function htmlToRichText(writer: RequestContext | Payload, html: string): Promise<Record<string, unknown> | null> {
+export async function htmlToRichText(writer: WriteContext | Payload, html: string): Promise<SerializedEditorState | null> {
   if (!html.trim()) return null
   const ctx = requestContext(writer)
   let config = editorConfigs.get(ctx.payload)
@@ -105,7 +109,7 @@ export async function htmlToRichText(writer: RequestContext | Payload, html: str
   }
   const filtered = canUseUnfilteredHtml(ctx.user) ? html : sanitizeRichHtml(html)
   const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
-  const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom as unknown as typeof JSDOM }) as unknown as { root: LexicalNode }
+  const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom })
   await storeImages(ctx, state.root, altTexts(source))
-  return state as unknown as Record<string, unknown>
+  return state
 }

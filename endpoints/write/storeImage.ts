@@ -5,7 +5,7 @@ import { downloadImage, type DownloadedImage } from './downloadImage.js'
 import type { ImageInput } from '../params/imageArg.js'
 
 /** Downloads an image URL with the limits of the plugin options (see downloadImage). */
-export function fetchImage(ctx: RequestContext, url: string): Promise<DownloadedImage> {
+export function fetchImage(ctx: Pick<RequestContext, 'options'>, url: string): Promise<DownloadedImage> {
   return downloadImage(url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateImageHosts })
 }
 
@@ -16,7 +16,7 @@ export function fetchImage(ctx: RequestContext, url: string): Promise<Downloaded
  * The download is capped at the maxUploadBytes option and refused for non-public addresses unless
  * allowPrivateImageHosts is set (downloadImage); one fetched beforehand (ctx.images) is not fetched again.
  */
-export async function storeImage(ctx: RequestContext, input: ImageInput): Promise<number | null> {
+export async function storeImage(ctx: Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'>, input: ImageInput): Promise<number | null> {
   if (input === null) return null
   if ('id' in input) return input.id
   let file: DownloadedImage

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { isRole, ROLES } from '../../collections/roles.js'
+import { isRole, type Role, ROLES } from '../../collections/roles.js'
 import { USERS } from '../../collections/slugs.js'
 import { CommandError } from './CommandError.js'
 import { checkPassword } from './passwordRule.js'
@@ -12,7 +12,7 @@ export interface CreateUserInput {
 }
 
 /** The checks that need no database (run before Payload boots, so they answer at once). */
-export function checkNewUser(input: CreateUserInput): void {
+export function checkNewUser(input: CreateUserInput): asserts input is CreateUserInput & { role: Role } {
   const missing = (['email', 'username', 'password', 'role'] as const).filter((k) => !input[k])
   if (missing.length) throw new CommandError(`missing ${missing.map((k) => `--${k}`).join(', ')}`)
   if (!isRole(input.role)) throw new CommandError(`--role must be one of ${ROLES.join(', ')}`)

@@ -1,13 +1,9 @@
 import type { Payload } from 'payload'
 import { USERS } from '../../collections/slugs.js'
+import type { User } from '../payload-types.js'
 import { CommandError } from './CommandError.js'
 
-export interface FoundUser {
-  id: number | string
-  email: string
-  username: string
-  role: string
-}
+export type FoundUser = Pick<User, 'id' | 'email' | 'username' | 'role'>
 
 /** The user a --user flag names: an e-mail when it holds an @, else a username. */
 export async function findUser(payload: Payload, login: string | undefined): Promise<FoundUser> {
@@ -15,7 +11,7 @@ export async function findUser(payload: Payload, login: string | undefined): Pro
   const field = login.includes('@') ? 'email' : 'username'
   const value = field === 'email' ? login.toLowerCase().trim() : login
   const found = await payload.find({ collection: USERS, where: { [field]: { equals: value } }, limit: 1, depth: 0, overrideAccess: true })
-  const user = found.docs[0] as unknown as FoundUser | undefined
+  const user = found.docs[0]
   if (!user) throw new CommandError(`no user with ${field === 'email' ? 'e-mail' : 'username'} "${login}"`)
   return user
 }

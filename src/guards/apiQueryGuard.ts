@@ -190,7 +190,8 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
   const numericIds = payload.db.defaultIDType === 'number'
   const collections = new Map(
     Object.values(payload.collections).map(({ config }) => [
-      config.slug,
+      // Keyed by any string: the lookups are by request path segments, not known slugs.
+      config.slug as string,
       {
         config,
         routes: routeNames(config),

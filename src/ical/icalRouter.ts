@@ -13,7 +13,7 @@ import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
-import type { EventDoc } from '../../endpoints/data/documents.js'
+import type { Event } from '../../endpoints/data/documents.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { eventsCalendar, type FeedEvent } from './eventsCalendar.js'
@@ -29,15 +29,14 @@ const PRIVATE_CACHE_CONTROL = 'private, no-cache, max-age=0'
 const { page: _page, per_page: _perPage, ...feedParams } = eventArchiveParams
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
-async function serialize(ctx: RequestContext, found: EventDoc[], raw: Record<string, unknown>): Promise<FeedEvent[]> {
+async function serialize(ctx: RequestContext, found: Event[], raw: Record<string, unknown>): Promise<FeedEvent[]> {
   return (await serializeEventList(ctx, found, raw)) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
 async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): Promise<FeedEvent[]> {
   const { params, input } = await parseParams(feedParams, { path: {}, query, body: {} }, ctx)
-  Object.assign(params, { page: 1, per_page: FEED_MAX_EVENTS })
-  const { query: built, none } = await archiveQuery(ctx, params, input)
+  const { query: built, none } = await archiveQuery(ctx, { ...params, page: 1, per_page: FEED_MAX_EVENTS }, input)
   if (none) return []
   const result = await ctx.payload.find({
     collection: EVENTS,
@@ -49,7 +48,7 @@ async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): 
     overrideAccess: false,
     user: ctx.user,
   })
-  return serialize(ctx, result.docs as unknown as EventDoc[], input.raw)
+  return serialize(ctx, result.docs as unknown as Event[], input.raw)
 }
 
 /** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not. */
@@ -57,7 +56,7 @@ async function singleEvent(ctx: RequestContext, id: number, query: Record<string
   const located = await locateEvent(ctx, id)
   if (located.found !== 'event') throw new RestError('rest-event-not-found', 404, [id])
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)
-  const event = await readOneVisible<EventDoc>(ctx, EVENTS, id)
+  const event = await readOneVisible(ctx, EVENTS, id)
   if (!event) throw new RestError('event-not-accessible', 403)
   return serialize(ctx, [event], query)
 }

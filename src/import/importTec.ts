@@ -6,6 +6,7 @@ import { hashSecret } from '../../collections/secrets.js'
 import { reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { AuthorMap, type UserDoc } from './AuthorMap.js'
@@ -185,7 +186,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   }
 
   /** The description's rich text; images inside it are stored like featured ones, or dropped with a warning. */
-  async function description(html: unknown, author: UserDoc, what: string, req?: PayloadRequest): Promise<Record<string, unknown> | null> {
+  async function description(html: unknown, author: UserDoc, what: string, req?: PayloadRequest): Promise<SerializedEditorState | null> {
     if (typeof html !== 'string' || !html.trim()) return null
     const ctx = {
       payload,

@@ -5,10 +5,10 @@ import { EVENTS } from '../../collections/slugs.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
-import type { EventDoc } from '../../endpoints/data/documents.js'
+import type { Event } from '../../endpoints/data/documents.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
 import { findSlugId, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
-import type { LinkedDoc, LinkedKind } from '../../endpoints/linked/LinkedKind.js'
+import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { organizerKind } from '../../endpoints/linked/organizerKind.js'
@@ -130,7 +130,7 @@ const PROTECTED_NOTICE = 'This content is password protected.'
 /** A password-protected event as an anonymous list shows it (serializeEvent's locked form). */
 async function lockedEvent(ctx: RequestContext, id: number): Promise<Wire | undefined> {
   const found = await ctx.payload.find({ collection: EVENTS, where: { id: { equals: id } }, limit: 1, pagination: false, depth: 0, overrideAccess: false, user: null })
-  const doc = found.docs[0] as unknown as EventDoc | undefined
+  const doc = found.docs[0] as unknown as Event | undefined
   if (!doc) return undefined
   return serializeEvent(doc, await loadRelated(ctx, [doc]), ctx, { locked: true }) as Wire
 }
@@ -155,7 +155,7 @@ async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: Req
         return locked && { id, page: { ...eventPage(locked), descriptionHtml: `<p>${PROTECTED_NOTICE}</p>`, jsonLd: undefined } }
       }
     }
-    const doc = await readOneVisible<LinkedDoc>(ctx, linked.collection, id, { trash: true })
+    const doc = await readOneVisible(ctx, linked.collection, id, { trash: true })
     if (!doc) return undefined
     const [wire] = await serializeLinkedList(ctx, linked, [doc], { jsonLd: true })
     return { id, page: linkedPage(kind, wire as Wire) }

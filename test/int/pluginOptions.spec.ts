@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await initTestApp({ siteUrl: SITE, locales: ['de', 'en'], cacheTtlSeconds: 0 })
   const event = await app.payload.create({
     collection: 'events',
-    data: { title: 'Options concert', startDate: '2027-05-01T17:00:00Z', endDate: '2027-05-01T19:30:00Z', _status: 'published' },
+    data: { title: 'Options concert', startDate: '2027-05-01T17:00:00Z', endDate: '2027-05-01T19:30:00Z' },
   })
   eventId = event.id as number
 })

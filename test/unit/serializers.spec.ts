@@ -256,7 +256,7 @@ describe('terms', () => {
 
 describe('cost', () => {
   const options = ctx.options
-  it.each([
+  it.each<[string, string, '' | 'prefix' | 'postfix', string, string[]]>([
     ['42', '', '', '$42', ['42']],
     ['5, 50', '', '', '$5 – $50', ['5', '50']],
     ['0, 20, 30', '$', 'postfix', 'Free – 30$', ['0', '20', '30']],
@@ -283,7 +283,7 @@ describe('cost', () => {
 
 describe('image, dates, slugs, links', () => {
   it('an image: absolute URLs, falsy keys dropped, false when there is none', () => {
-    const poster = mediaDoc({ sizes: { thumbnail: { url: '/api/media/file/poster-150.png', width: 150, height: 150, mimeType: 'image/png', filesize: 900 }, empty: { url: null } } })
+    const poster = mediaDoc({ sizes: { thumbnail: { url: '/api/media/file/poster-150.png', width: 150, height: 150, mimeType: 'image/png', filesize: 900 }, medium: { url: null } } })
     expect(serializeImage(poster, SITE)).toEqual({
       url: `${SITE}/api/media/file/poster.png`,
       id: 40,

@@ -1,6 +1,5 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
-import type { EventDoc } from '../../data/documents.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import { trashPost } from '../../write/trashPost.js'
 import { locateEvent } from '../../data/index.js'
@@ -23,5 +22,5 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Rest
     ctx.payload.logger.error({ err, id }, 'could not trash an event')
     throw new RestError('could-not-delete-event', 500)
   }
-  return { body: await eventAnswer(ctx, doc as unknown as EventDoc) }
+  return { body: await eventAnswer(ctx, doc) }
 }

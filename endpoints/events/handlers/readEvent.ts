@@ -2,7 +2,7 @@ import { canChangePost, canReadPost } from '../../permissions/index.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { loadRelated, locateEvent, readOneVisible } from '../../data/index.js'
-import type { EventDoc } from '../../data/documents.js'
+import type { Event } from '../../data/documents.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import { readUnlocked, unlockedIds } from '../query/unlockEvents.js'
@@ -20,13 +20,13 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
   if (meta.deletedAt) throw new RestError('event-no-longer-available', 403)
   if (!canReadPost(ctx.user, meta)) throw new RestError('event-not-accessible', 403)
 
-  let doc: EventDoc | undefined
+  let doc: Event | undefined
   if (meta.hasPassword && !(raw.context === 'edit' && canChangePost(ctx.user, meta))) {
     const unlocked = await unlockedIds(ctx, [id], raw.password)
     if (!unlocked.length) throw new RestError('event-password-protected', 403)
     doc = (await readUnlocked(ctx, unlocked)).get(id)
   } else {
-    doc = await readOneVisible<EventDoc>(ctx, EVENTS, id)
+    doc = await readOneVisible(ctx, EVENTS, id)
   }
   // Access control has the last word: what it hides is not accessible.
   if (!doc) throw new RestError('event-not-accessible', 403)

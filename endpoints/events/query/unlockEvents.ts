@@ -3,7 +3,7 @@ import { eventPasswordLimits } from '../../../collections/auth/eventPasswordLimi
 import { rememberingVerifier } from '../../../collections/secrets.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
-import type { EventDoc } from '../../data/documents.js'
+import type { Event } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 
 // scrypt is slow on purpose; a page of protected events checked against the same password would pay it
@@ -36,7 +36,7 @@ export async function unlockedIds(ctx: RequestContext, ids: number[], password: 
     overrideAccess: false,
     user: ctx.user,
   })
-  const docs = found.docs as unknown as Array<{ id: number; passwordHash?: string | null }>
+  const docs = found.docs
   const verdicts = await Promise.all(docs.map((doc) => matches(password, doc.passwordHash)))
   const unlocked = docs.filter((_, i) => verdicts[i]).map((doc) => doc.id)
   if (!unlocked.length) await eventPasswordLimits.recordFailure(ctx.payload, address)
@@ -47,7 +47,7 @@ export async function unlockedIds(ctx: RequestContext, ids: number[], password: 
  * Events read again with their protected fields, for those the caller unlocked: field access hides
  * them until the namespace has checked the password (collections/access/protectedFieldRead.ts).
  */
-export async function readUnlocked(ctx: RequestContext, ids: number[]): Promise<Map<number, EventDoc>> {
+export async function readUnlocked(ctx: RequestContext, ids: number[]): Promise<Map<number, Event>> {
   if (!ids.length) return new Map()
   const found = await ctx.payload.find({
     collection: EVENTS,
@@ -59,5 +59,5 @@ export async function readUnlocked(ctx: RequestContext, ids: number[]): Promise<
     user: ctx.user,
     context: { [UNLOCKED_POSTS]: ids },
   })
-  return new Map((found.docs as unknown as EventDoc[]).map((doc) => [doc.id, doc]))
+  return new Map(found.docs.map((doc) => [doc.id, doc]))
 }

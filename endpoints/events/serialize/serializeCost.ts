@@ -1,5 +1,5 @@
 import type { ResolvedCalendarOptions } from '../../../src/options.js'
-import type { EventDoc } from '../../data/documents.js'
+import type { Event } from '../../data/documents.js'
 
 /**
  * The amounts in a stored cost, ascending by value, each as it was entered ("25.50" stays "25.50"),
@@ -21,7 +21,7 @@ export function costValues(cost: string | null | undefined): string[] {
  * an en dash between the lowest and highest amounts; the details report the event's own currency
  * settings (often empty) and the values.
  */
-export function serializeCost(event: EventDoc, options: ResolvedCalendarOptions) {
+export function serializeCost(event: Event, options: ResolvedCalendarOptions) {
   const values = costValues(event.cost)
   const symbol = event.currencySymbol || options.defaultCurrencySymbol
   const position = event.currencyPosition || options.defaultCurrencyPosition

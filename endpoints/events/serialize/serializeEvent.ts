@@ -2,7 +2,7 @@ import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
 import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../dates/wallClock.js'
 import type { RequestContext } from '../../types.js'
 import { serializeCost } from './serializeCost.js'
-import type { EventDoc, Relation, TermDoc } from '../../data/documents.js'
+import type { Event, Relation, Term } from '../../data/documents.js'
 import { relationId, relationIds } from '../../../collections/relationIds.js'
 import { autop } from '../../serialize/autop.js'
 import { jsonLdDescription } from '../../serialize/html.js'
@@ -23,16 +23,16 @@ export interface EventSerializeOptions {
   locked?: boolean
 }
 
-function terms(values: Array<Relation<TermDoc>> | null | undefined, map: Map<number, TermDoc>, taxonomy: Taxonomy, ctx: RequestContext) {
+function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number, Term>, taxonomy: Taxonomy, ctx: RequestContext) {
   return relationIds(values)
     .map((id) => map.get(id))
-    .filter((term): term is TermDoc => Boolean(term))
+    .filter((term): term is Term => Boolean(term))
     .sort(compareTermNames)
     .map((term) => serializeEventTerm(term, taxonomy, ctx))
 }
 
 /** The event's zone: its own, or the site's when it has none. */
-export function eventZone(event: Pick<EventDoc, 'timezone'>, ctx: RequestContext): string {
+export function eventZone(event: Pick<Event, 'timezone'>, ctx: RequestContext): string {
   return zoneOf(event.timezone ?? '') ?? ctx.options.siteTimezone
 }
 
@@ -40,7 +40,7 @@ export function eventZone(event: Pick<EventDoc, 'timezone'>, ctx: RequestContext
  * The event object of reference 6.2, every key in its order. Related documents come from `related`
  * (one query per collection for a whole page); links the caller may not see are left out.
  */
-export function serializeEvent(event: EventDoc, related: Related, ctx: RequestContext, options: EventSerializeOptions = {}) {
+export function serializeEvent(event: Event, related: Related, ctx: RequestContext, options: EventSerializeOptions = {}) {
   const zone = eventZone(event, ctx)
   const start = toDateTime(event.startDate)
   const end = toDateTime(event.endDate)
@@ -103,7 +103,7 @@ export function serializeEvent(event: EventDoc, related: Related, ctx: RequestCo
 }
 
 /** schema.org Event for single reads (reference 6.1). */
-function eventJsonLd(event: EventDoc, related: Related, zone: string, url: string, siteUrl: string): Record<string, unknown> {
+function eventJsonLd(event: Event, related: Related, zone: string, url: string, siteUrl: string): Record<string, unknown> {
   const iso = (value: string) => toDateTime(value).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
   const venue = related.venues.get(relationIds(event.venues)[0] ?? 0)
   const organizer = related.organizers.get(relationIds(event.organizers)[0] ?? 0)

@@ -1,18 +1,16 @@
 import type { Where } from 'payload'
 import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
+import type { Term } from '../../data/documents.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import type { RequestContext } from '../../types.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { TermRef } from '../params/termRefsArg.js'
 
-interface TermRow {
-  id: number
-  name: string
-  slug: string
-}
+/** A term as the lookups select it. */
+type TermRow = Pick<Term, 'id' | 'name' | 'slug'>
 
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+const sameText = (a: string | null | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
 
 /**
  * The term IDs for `categories` / `tags` as sent (reference 6.3), in the order given: an unknown ID is
@@ -35,7 +33,7 @@ export async function resolveTermRefs(
   const find = (where: Where, limit = 0) =>
     ctx.payload
       .find({ collection, where, limit, pagination: limit > 0, depth: 0, select: { name: true, slug: true }, overrideAccess: false, user: ctx.user, req: ctx.req })
-      .then((found) => found.docs as unknown as TermRow[])
+      .then((found): TermRow[] => found.docs)
   const byName = (name: string) => terms.find((t) => sameText(t.slug, name) || sameText(t.name, name)) ?? terms.find((t) => t.slug === toSlug(name))
 
   const exact: Where[] = []
@@ -57,7 +55,7 @@ export async function resolveTermRefs(
     let term = byName(ref)
     if (!term && mayCreate) {
       const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
-      term = { id: doc.id as number, name: String(doc.name), slug: String(doc.slug) }
+      term = { id: doc.id, name: doc.name, slug: doc.slug }
       created.add(collection, term.id)
       terms.push(term)
     }

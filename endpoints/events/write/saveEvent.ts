@@ -1,8 +1,10 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
-import type { EventDoc } from '../../data/documents.js'
+import type { Event } from '../../data/documents.js'
 import type { LocatedEventPost } from '../../data/index.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { RequestContext } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import { CreatedDocs } from './CreatedDocs.js'
 import { eventData } from './eventData.js'
 import { prefetchImages } from './prefetchImages.js'
@@ -14,7 +16,7 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
-export async function saveEvent(ctx: RequestContext, params: Params, sent: (name: string) => boolean, previous?: LocatedEventPost): Promise<EventDoc> {
+export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)
@@ -22,12 +24,14 @@ export async function saveEvent(ctx: RequestContext, params: Params, sent: (name
   const created = new CreatedDocs()
   try {
     const links = await resolveEventLinks(write, params, sent, created)
-    const data = await eventData(write, params, sent, links, previous)
+    // eventData sets fields of events only, each from a parameter its kind has checked, and on a
+    // create the route's required title and dates: the data of an event write, which Payload validates.
+    const data = (await eventData(write, params, sent, links, previous)) as RequiredDataFromCollectionSlug<typeof EVENTS>
     const common = { collection: EVENTS, data, depth: 0, overrideAccess: false, user: ctx.user, req } as const
     // A trashed event can still be edited (reference 6.4).
     const doc = previous ? await ctx.payload.update({ ...common, id: previous.id, trash: true }) : await ctx.payload.create(common)
     if (inTransaction) await commitTransaction(req)
-    return doc as unknown as EventDoc
+    return doc
   } catch (error) {
     if (inTransaction) await killTransaction(req)
     else await created.remove(ctx)

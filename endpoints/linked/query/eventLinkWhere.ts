@@ -39,10 +39,10 @@ export async function eventLinkWhere(ctx: RequestContext, kind: LinkedKind, filt
       overrideAccess: true,
       select: { [kind.eventField]: true, hasPassword: true, author: true, status: true },
     })
-    const event = found.docs[0] as unknown as { hasPassword?: boolean; author?: unknown; status?: unknown; [field: string]: unknown } | undefined
+    const event = found.docs[0]
     // A protected event reads as one without venues (organizers) to whoever may not edit it.
     const hidden = event?.hasPassword === true && !canChangePost(ctx.user, event)
-    const ids = hidden ? [] : relationIds(event?.[kind.eventField] as number[] | undefined)
+    const ids = hidden ? [] : relationIds(event?.[kind.eventField])
     if (!ids.length) return null
     clauses.push({ id: { in: ids } })
   }

@@ -40,7 +40,7 @@ export async function pageByPostDate(
   const both = await Promise.all(
     [true, false].map((d) => ctx.payload.find({ ...read, where: bucket(d), sort: sort(d), limit, pagination: false, select })),
   )
-  const ids = orderByPostDate(both.flatMap((found) => found.docs) as unknown as Dated[])
+  const ids = orderByPostDate(both.flatMap((found): Dated[] => found.docs))
     .slice((page - 1) * perPage, limit)
     .map((doc) => doc.id)
   return { ids, total }

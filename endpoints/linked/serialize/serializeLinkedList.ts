@@ -1,5 +1,4 @@
 import { loadRelated } from '../../data/index.js'
-import type { OrganizerDoc, VenueDoc } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 
@@ -8,7 +7,7 @@ import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
  * list (json_ld only for single reads, reference 7.2).
  */
 export async function serializeLinkedList(ctx: RequestContext, kind: LinkedKind, docs: LinkedDoc[], options: { jsonLd?: boolean } = {}) {
-  const extra = kind.collection === 'venues' ? { venues: docs as unknown as VenueDoc[] } : { organizers: docs as unknown as OrganizerDoc[] }
+  const extra = kind.collection === 'venues' ? { venues: docs } : { organizers: docs }
   const related = await loadRelated(ctx, [], extra)
   return docs.map((doc) => kind.serialize(doc, ctx, related, options))
 }

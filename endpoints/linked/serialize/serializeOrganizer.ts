@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.js'
-import type { OrganizerDoc } from '../../data/documents.js'
+import type { Organizer } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
 import { jsonLdDescription, obfuscateEmail } from '../../serialize/html.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
@@ -10,7 +10,7 @@ import { isEmpty } from './serializeVenue.js'
 import { wireSlug } from '../../serialize/wireSlug.js'
 
 /** The organizer's schema.org Person (also the `organizer` of an event's JSON-LD). */
-export function organizerJsonLd(organizer: OrganizerDoc): Record<string, unknown> {
+export function organizerJsonLd(organizer: Organizer): Record<string, unknown> {
   return {
     '@type': 'Person',
     name: organizer.title,
@@ -24,7 +24,7 @@ export function organizerJsonLd(organizer: OrganizerDoc): Record<string, unknown
 
 /** The organizer object of reference 8, keys in its order, empty values dropped everywhere. */
 export function serializeOrganizer(
-  organizer: OrganizerDoc,
+  organizer: Organizer,
   ctx: RequestContext,
   related: Pick<Related, 'media'>,
   options: { jsonLd?: boolean } = {},

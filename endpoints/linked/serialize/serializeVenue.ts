@@ -1,6 +1,6 @@
 import { venueFlag } from '../../../collections/fields/venueMapFlag.js'
 import type { RequestContext } from '../../types.js'
-import type { VenueDoc } from '../../data/documents.js'
+import type { Venue } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
 import { jsonLdDescription } from '../../serialize/html.js'
@@ -10,7 +10,7 @@ import { globalId, permalink } from '../../serialize/site.js'
 import { wireSlug } from '../../serialize/wireSlug.js'
 
 /** The venue's schema.org Place (also the `location` of an event's JSON-LD). */
-export function venueJsonLd(venue: VenueDoc): Record<string, unknown> {
+export function venueJsonLd(venue: Venue): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     '@type': 'Place',
     name: venue.title,
@@ -31,7 +31,7 @@ export function venueJsonLd(venue: VenueDoc): Record<string, unknown> {
   return ld
 }
 
-function hasCoordinates(venue: VenueDoc): boolean {
+function hasCoordinates(venue: Venue): boolean {
   return Boolean(venue.latitude && venue.longitude)
 }
 
@@ -39,7 +39,7 @@ function hasCoordinates(venue: VenueDoc): boolean {
  * The venue object of reference 7.2, keys in its order. Every empty or falsy value among the first
  * keys is dropped (PHP's empty(): "", "0", 0, false); show_map, show_map_link and the global IDs follow.
  */
-export function serializeVenue(venue: VenueDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}) {
+export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}) {
   const head: Record<string, unknown> = {
     id: venue.id,
     author: String(relationId(venue.author) ?? '0'),

@@ -1,5 +1,5 @@
 import { RestError } from '../../errors/RestError.js'
-import type { TermDoc } from '../../data/documents.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import { existingTermWithName } from '../query/existingTermWithName.js'
@@ -16,25 +16,27 @@ import { termWriteParams } from '../params/termWriteParams.js'
  * (under the same parent) is 400 term_exists with the existing term's ID.
  */
 export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST'],
     params: termWriteParams(tax, { create: true }),
     permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
       const data = termData(params)
-      const existing = await existingTermWithName(ctx, tax, data.name as string, params.parent as number | undefined)
+      // Set: the create route requires `name` (termWriteParams with create: true).
+      const name = data.name as string
+      const existing = await existingTermWithName(ctx, tax, name, params.parent)
       if (existing !== undefined) {
         // WordPress adds the error's data again as additional_data (reference 1.2).
         throw new RestError(tax.termExists, 400, [], { term_id: existing }, { additional_data: [existing, existing] })
       }
-      const term = (await ctx.payload.create({
+      const term = await ctx.payload.create({
         collection: tax.collection,
-        data,
+        data: { ...data, name },
         depth: 0,
         overrideAccess: false,
         user: ctx.user,
-      })) as unknown as TermDoc
+      })
       const [view] = await termAnswers(ctx, tax, [term])
       return {
         status: 201,
@@ -42,5 +44,5 @@ export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
         headers: { Location: `${ctx.base}/${tax.route}/${term.id}` },
       }
     },
-  }
+  })
 }

@@ -1,4 +1,4 @@
-import type { TermDoc } from '../../data/documents.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import { requireTerm } from './requireTerm.js'
@@ -16,21 +16,21 @@ import { termIdParam, termWriteParams } from '../params/termWriteParams.js'
  * term and its `_links`. Every refusal comes before the write, so a refused request changes nothing.
  */
 export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST', 'PUT', 'PATCH'],
     params: { ...termIdParam(tax), ...termWriteParams(tax, { create: false }) },
     permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
-      const id = params.id as number
+      const id = params.id
       if (typeof params.parent === 'number') await refuseOwnAncestor(ctx, tax, id, params.parent)
       if (typeof params.slug === 'string') await refuseDuplicateSlug(ctx, tax, id, params.slug)
       const data = termData(params)
       const term = Object.keys(data).length
-        ? ((await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })) as unknown as TermDoc)
+        ? await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })
         : await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }
     },
-  }
+  })
 }

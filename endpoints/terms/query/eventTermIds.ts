@@ -1,5 +1,4 @@
 import { EVENTS } from '../../../collections/slugs.js'
-import type { EventDoc } from '../../data/documents.js'
 import { readOneVisible } from '../../data/index.js'
 import { relationIds } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
@@ -11,7 +10,7 @@ import type { TaxonomyDef } from '../taxonomies.js'
  * itself does (reference section 10).
  */
 export async function eventTermIds(ctx: RequestContext, tax: TaxonomyDef, eventId: number): Promise<number[]> {
-  const event = await readOneVisible<EventDoc>(ctx, EVENTS, eventId, {
+  const event = await readOneVisible(ctx, EVENTS, eventId, {
     // The password flag, owner and status too: the field's read rule decides on them.
     select: { [tax.eventField]: true, hasPassword: true, author: true, status: true },
   })

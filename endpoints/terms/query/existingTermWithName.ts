@@ -1,5 +1,4 @@
 import type { Where } from 'payload'
-import type { TermDoc } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -20,5 +19,5 @@ export async function existingTermWithName(ctx: RequestContext, tax: TaxonomyDef
     overrideAccess: true,
   })
   const wanted = name.toLowerCase()
-  return (found.docs as unknown as TermDoc[]).find((doc) => doc.name.toLowerCase() === wanted)?.id
+  return found.docs.find((doc) => doc.name.toLowerCase() === wanted)?.id
 }

@@ -1,11 +1,11 @@
 import type { Where } from 'payload'
-import type { TermDoc } from '../../data/documents.js'
+import type { Term } from '../../data/documents.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import type { TermOrder } from './termOrder.js'
 
 export interface TermPage {
-  docs: TermDoc[]
+  docs: Term[]
   total: number
 }
 
@@ -26,13 +26,13 @@ export async function findTermPage(
   const access = { overrideAccess: false, user: ctx.user, depth: 0 } as const
   if ('sort' in order) {
     const found = await ctx.payload.find({ collection: tax.collection, where, sort: order.sort, page, limit: perPage, ...access })
-    return { docs: found.docs as unknown as TermDoc[], total: found.totalDocs }
+    return { docs: found.docs, total: found.totalDocs }
   }
   const all = await ctx.payload.find({ collection: tax.collection, where, pagination: false, select: order.select, ...access })
-  const ranked = (all.docs as unknown as TermDoc[]).sort(order.compare)
+  const ranked = all.docs.sort(order.compare)
   const ids = ranked.slice((page - 1) * perPage, page * perPage).map((doc) => doc.id)
   if (!ids.length) return { docs: [], total: ranked.length }
   const found = await ctx.payload.find({ collection: tax.collection, where: { id: { in: ids } }, pagination: false, ...access })
-  const byId = new Map((found.docs as unknown as TermDoc[]).map((doc) => [doc.id, doc]))
-  return { docs: ids.map((id) => byId.get(id)).filter((doc): doc is TermDoc => doc !== undefined), total: ranked.length }
+  const byId = new Map(found.docs.map((doc) => [doc.id, doc]))
+  return { docs: ids.map((id) => byId.get(id)).filter((doc): doc is Term => doc !== undefined), total: ranked.length }
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.js'
-import type { TermDoc } from '../../data/documents.js'
+import type { Term } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
 
 export type Taxonomy = 'tribe_events_cat' | 'post_tag'
@@ -8,7 +8,7 @@ export type Taxonomy = 'tribe_events_cat' | 'post_tag'
 export const TAXONOMY_ROUTE: Record<Taxonomy, 'categories' | 'tags'> = { tribe_events_cat: 'categories', post_tag: 'tags' }
 
 /** `urls`: self, collection and, for a child term, up (reference 9.4). */
-export function termUrls(term: TermDoc, taxonomy: Taxonomy, ctx: RequestContext) {
+export function termUrls(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
   const collection = `${ctx.base}/${TAXONOMY_ROUTE[taxonomy]}`
   const parent = relationId(term.parent)
   return {
@@ -19,7 +19,7 @@ export function termUrls(term: TermDoc, taxonomy: Taxonomy, ctx: RequestContext)
 }
 
 /** A term as embedded in an event (reference 9.4), keys in its order. */
-export function serializeEventTerm(term: TermDoc, taxonomy: Taxonomy, ctx: RequestContext) {
+export function serializeEventTerm(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
   return {
     name: term.name,
     slug: term.slug,
@@ -39,13 +39,13 @@ export function serializeEventTerm(term: TermDoc, taxonomy: Taxonomy, ctx: Reque
  * The front-end link of a term: /events/category/<ancestors…>/<slug>/ for categories (ancestors
  * from `ancestors`, nearest last), /tag/<slug>/ for tags, on the site's URL.
  */
-export function termLink(term: TermDoc, taxonomy: Taxonomy, siteUrl: string, ancestors: string[] = []): string {
+export function termLink(term: Term, taxonomy: Taxonomy, siteUrl: string, ancestors: ReadonlyArray<string | null | undefined> = []): string {
   if (taxonomy === 'post_tag') return `${siteUrl}/tag/${term.slug}/`
   return `${siteUrl}/events/category/${[...ancestors, term.slug].join('/')}/`
 }
 
 /** A term as the /categories and /tags routes list it (reference 9.1), keys in its order. */
-export function serializeTerm(term: TermDoc, taxonomy: Taxonomy, ctx: RequestContext, ancestors: string[] = []) {
+export function serializeTerm(term: Term, taxonomy: Taxonomy, ctx: RequestContext, ancestors: ReadonlyArray<string | null | undefined> = []) {
   return {
     id: term.id,
     count: term.count ?? 0,

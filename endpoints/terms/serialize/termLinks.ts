@@ -1,4 +1,4 @@
-import type { TermDoc } from '../../data/documents.js'
+import type { Term } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
@@ -9,7 +9,7 @@ import { mayWriteTerms } from '../../permissions/index.js'
  * 9.2 and 14.11): self with the methods the caller may use on it, the collection, the parent as
  * `up`, and the events filed under the term as `wp:post_type`.
  */
-export function termLinks(term: TermDoc, tax: TaxonomyDef, ctx: RequestContext) {
+export function termLinks(term: Term, tax: TaxonomyDef, ctx: RequestContext) {
   const collection = `${ctx.base}/${tax.route}`
   const parent = relationId(term.parent)
   // Registration order of /<taxonomy>/<id> (reference 1.4): GET, POST, PUT, PATCH, DELETE.

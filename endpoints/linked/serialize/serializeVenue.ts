@@ -1,13 +1,9 @@
 import { venueFlag } from '../../../collections/fields/venueMapFlag.js'
 import type { RequestContext } from '../../types.js'
 import type { Venue } from '../../data/documents.js'
-import { relationId } from '../../../collections/relationIds.js'
-import { serializeImage } from '../../serialize/serializeImage.js'
 import { jsonLdDescription } from '../../serialize/html.js'
-import { postDates, wireStatus } from '../../serialize/postDates.js'
 import type { Related } from '../../serialize/related.js'
-import { globalId, permalink } from '../../serialize/site.js'
-import { wireSlug } from '../../serialize/wireSlug.js'
+import { globalIds, linkedPostHead } from './linkedPostHead.js'
 
 /** The venue's schema.org Place (also the `location` of an event's JSON-LD). */
 export function venueJsonLd(venue: Venue): Record<string, unknown> {
@@ -39,18 +35,9 @@ function hasCoordinates(venue: Venue): boolean {
  * The venue object of reference 7.2, keys in its order. Every empty or falsy value among the first
  * keys is dropped (PHP's empty(): "", "0", 0, false); show_map, show_map_link and the global IDs follow.
  */
-export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}) {
+export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}): Record<string, unknown> {
   const head: Record<string, unknown> = {
-    id: venue.id,
-    author: String(relationId(venue.author) ?? '0'),
-    status: wireStatus(venue),
-    ...postDates(venue, ctx.options.siteTimezone),
-    url: permalink('tribe_venue', venue, ctx.options),
-    venue: venue.title,
-    description: venue.descriptionHtml ?? '',
-    excerpt: '',
-    slug: wireSlug(venue),
-    image: serializeImage(related.media.get(relationId(venue.image) ?? 0), ctx.options.siteUrl),
+    ...linkedPostHead(venue, { postType: 'tribe_venue', titleKey: 'venue' }, ctx, related),
     address: venue.address,
     city: venue.city,
     country: venue.country,
@@ -68,9 +55,7 @@ export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<
   for (const [key, value] of Object.entries(head)) if (!isEmpty(value)) object[key] = value
   object.show_map = venueFlag(venue.showMap)
   object.show_map_link = venueFlag(venue.showMapLink)
-  object.global_id = globalId(venue.id, ctx.options.siteUrl)
-  object.global_id_lineage = [globalId(venue.id, ctx.options.siteUrl)]
-  return object
+  return { ...object, ...globalIds(venue, ctx) }
 }
 
 /** PHP's empty(). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { transactionOf, type WriteSignal } from './writeSignal.js'
 
@@ -33,11 +34,13 @@ function isPostgresAdapter(db: object): db is PostgresAdapter {
 export function postgresWriteSignal(payload: Payload): WriteSignal {
   const db = payload.db
   if (!isPostgresAdapter(db)) throw new Error('the PostgreSQL write signal needs the PostgreSQL adapter')
+  const SENDER = randomUUID()
   return {
-    async announce(req) {
+    async announce(_req, transaction) {
       const { sql } = await import('@payloadcms/db-postgres')
-      const target = await transactionOf(req, db)
-      await target.execute(sql.raw(`NOTIFY ${CHANNEL}`))
+      // The payload names the sending process: its own listener leaves that one out.
+      await transactionOf(transaction, db).execute(sql.raw(`NOTIFY ${CHANNEL}, '${SENDER}'`))
+      return undefined
     },
     async listen(changed, inSync) {
       let stopped = false
@@ -67,7 +70,7 @@ export function postgresWriteSignal(payload: Payload): WriteSignal {
         }
         client = next
         next.on('error', (error) => client === next && broken(error as Error))
-        next.on('notification', () => changed())
+        next.on('notification', (message) => (message as { payload?: string }).payload !== SENDER && changed())
         // Named in pg_stat_activity; the connection is closed, never returned to the pool, when dropped.
         await next.query(`SET application_name = '${LISTENER_NAME}'`)
         await next.query(`LISTEN ${CHANNEL}`)

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { transactionOf, type WriteSignal } from './writeSignal.js'
 
 interface SqliteAdapter {
-  drizzle: { run: (query: unknown) => Promise<unknown> }
+  drizzle: { run: (query: unknown) => Promise<unknown>; all: <T>(query: unknown) => Promise<T[]> }
   sessions?: Record<string | number, { db: SqliteAdapter['drizzle'] } | undefined>
   client: { execute: (sql: string) => Promise<{ rows: ArrayLike<ArrayLike<unknown>> }> }
 }
@@ -23,12 +23,22 @@ export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSi
   const db = payload.db
   if (!isSqliteAdapter(db)) throw new Error('the SQLite write signal needs the SQLite adapter')
   const read = async () => Number((await db.client.execute('PRAGMA user_version')).rows[0]?.[0])
+  // Values this process's committed writes set, each with the value it replaced: a chain of them back to
+  // the last value seen means no other process wrote in between.
+  const own = new Map<number, number>()
   return {
-    async announce(req) {
+    async announce(_req, transaction) {
       const { sql } = await import('@payloadcms/db-sqlite')
-      const target = await transactionOf(req, db)
+      const target = transactionOf(transaction, db)
+      const next = randomInt(1, 2 ** 31 - 1)
+      // Inside a transaction this process holds SQLite's write lock: `before` is the last committed value.
+      const before = transaction === undefined ? undefined : Number(Object.values((await target.all<Record<string, unknown>>(sql.raw('PRAGMA user_version')))[0] ?? {})[0])
       // PRAGMA takes no bound parameters; the value is an integer made here.
-      await target.run(sql.raw(`PRAGMA user_version = ${randomInt(1, 2 ** 31 - 1)}`))
+      await target.run(sql.raw(`PRAGMA user_version = ${next}`))
+      return before === undefined ? undefined : () => {
+        if (own.size > 10_000) own.clear()
+        own.set(next, before)
+      }
     },
     async listen(changed, inSync) {
       let seen = await read()
@@ -39,10 +49,16 @@ export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSi
         running = true
         read()
           .then((now) => {
-            if (now !== seen) {
-              seen = now
-              changed()
+            // Back along this process's own writes from the value read now: reaching the value seen
+            // last means nobody else wrote since (and ours emptied the caches at their commit).
+            let back = now
+            while (back !== seen && own.has(back)) {
+              const before = own.get(back)!
+              own.delete(back)
+              back = before
             }
+            if (back !== seen) changed()
+            seen = now
             inSync(true)
           })
           // An unreadable header (the file closed under us) means writes could go unseen.

@@ -9,10 +9,13 @@ import { RestError } from './errors/RestError.js'
 import { matchRoute } from './matchRoute.js'
 import { parseParams } from './params/parseParams.js'
 import { ROUTES } from './routes.js'
-import type { EndpointDef, HttpMethod, Params, RequestContext } from './types.js'
+import type { EndpointDef, HttpMethod, RequestContext } from './types.js'
+
+/** A route's path values as matched: an integer-typed one as a number, others as the raw string. */
+type PathValues = Record<string, string | number>
 
 /** The methods of a route the caller may use (reference 1.4: Allow lists only permitted ones). */
-async function allowedMethods(endpoints: EndpointDef[], ctx: RequestContext, pathParams: Params): Promise<string[]> {
+async function allowedMethods(endpoints: EndpointDef[], ctx: RequestContext, pathParams: PathValues): Promise<string[]> {
   const allowed: string[] = []
   for (const endpoint of endpoints) {
     const permission = endpoint.permission
@@ -23,8 +26,8 @@ async function allowedMethods(endpoints: EndpointDef[], ctx: RequestContext, pat
 }
 
 /** Path parameters as the declarations convert them (an ID route's id as a number). */
-function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string, string>): Params {
-  const converted: Params = {}
+function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string, string>): PathValues {
+  const converted: PathValues = {}
   for (const [name, value] of Object.entries(raw)) converted[name] = endpoint?.params[name]?.type === 'integer' ? Number(value) : value
   return converted
 }

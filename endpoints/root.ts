@@ -1,3 +1,4 @@
+import { defineEndpoint } from './defineEndpoint.js'
 import { NAMESPACE } from './namespace.js'
 import { namespaceIndex } from './openapi/namespaceIndex.js'
 import type { RouteDef } from './types.js'
@@ -7,11 +8,11 @@ export function rootRoute(routes: () => RouteDef[]): RouteDef {
   return {
     pattern: '',
     endpoints: [
-      {
+      defineEndpoint({
         methods: ['GET'],
         params: { namespace: { default: NAMESPACE }, context: { default: 'view' } },
         handler: (ctx) => ({ body: namespaceIndex(routes(), ctx) }),
-      },
+      }),
     ],
   }
 }

@@ -28,11 +28,8 @@ export interface RequestContext {
   images?: ReadonlyMap<string, DownloadedImage | Error>
 }
 
-/**
- * One request parameter, declared once: `parse` validates and converts it (reference 1.1 steps 3–4),
- * the other keys are what the namespace index and /doc show.
- */
-export interface ParamSpec {
+/** What the namespace index and /doc show of a parameter, and whether it must or will be present. */
+export interface ParamDoc {
   type?: 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object'
   description?: string
   /** A value, or a function of the request (request-time defaults such as start_date). */
@@ -43,9 +40,55 @@ export interface ParamSpec {
   docItems?: { type: string }
   format?: string
   enum?: readonly string[]
-  /** Checks and converts a present value; throws ParamError. Absent: the raw value is kept. */
-  parse?: (raw: unknown, ctx: RequestContext, name: string) => unknown
 }
+
+/** Checks and converts a present value (reference 1.1 steps 3–4); throws ParamError. */
+export type Parse<R> = (raw: unknown, ctx: RequestContext, name: string) => R
+
+/**
+ * One request parameter, declared once: `parse` validates and converts it to a `T` (absent: the raw
+ * value is kept), the other keys are what the namespace index and /doc show.
+ */
+export interface ParamSpec<T = unknown> extends ParamDoc {
+  parse?: Parse<T | Promise<T>>
+}
+
+/** A declaration whose `parse` is known to return `R` (a promise when it queries): what the kinds build. */
+export interface Param<R> extends ParamDoc {
+  parse: Parse<R>
+}
+
+/** A route's parameter declarations by name, in declaration order. */
+export type ParamSpecs = Record<string, ParamSpec>
+
+/** The declaration keys that make a value always present: `required: true`, or a default (parseParams parses it too). */
+type AlwaysPresent = { required: true } | { default: unknown }
+
+/** What `parse` returns, or, for a declaration without one, the raw value (unknown). */
+type Parsed<S> = 'parse' extends keyof S ? (S extends { parse?: (...args: never) => infer R } ? Awaited<R> : unknown) : unknown
+
+/** The value a handler gets for a declaration: parsed, or undefined when it may be absent. */
+export type ValueOf<S> = S extends undefined ? undefined : Parsed<S> | (S extends AlwaysPresent ? never : undefined)
+
+/** The names of declarations `P` whose value is always there (required or defaulted). */
+type PresentKeys<P> = { [K in keyof P]-?: P[K] extends AlwaysPresent ? K : never }[keyof P]
+
+/**
+ * The parsed values of declarations `P`, by name: what a handler gets. A parameter neither required
+ * nor defaulted is an optional key: parseParams sets only the values it has.
+ */
+export type Params<P = ParamSpecs> = Flat<
+  { [K in PresentKeys<P>]: ValueOf<P[K]> } & { [K in Exclude<keyof P, PresentKeys<P>>]?: ValueOf<P[K]> }
+>
+
+/** One object type instead of an intersection, for readable hints and errors. */
+type Flat<T> = { [K in keyof T]: T[K] }
+
+/**
+ * What a permission gets: the parsed values, or, when the Allow header is decided, only the path's
+ * values as matched (an integer-typed one as a number, others as the raw string).
+ */
+export type PermissionParams<P = ParamSpecs> = { [K in keyof P]?: ValueOf<P[K]> | string }
 
 /** What a handler gets besides the parsed values: which were sent, and the raw input. */
 export interface EndpointInput {
@@ -61,17 +104,20 @@ export interface RestResponse {
   headers?: Record<string, string>
 }
 
-export type Params = Record<string, unknown>
-
-export interface EndpointDef {
+/**
+ * The methods of a route that share declarations. `params` types what `permission` and `handler` get;
+ * they are method signatures so that an endpoint of any declarations fits the route table
+ * (`EndpointDef` with the default); defineEndpoint checks them strictly where they are declared.
+ */
+export interface EndpointDef<P extends ParamSpecs = ParamSpecs> {
   methods: HttpMethod[]
-  params: Record<string, ParamSpec>
+  params: P
   /**
    * WordPress's permission_callback: runs after validation with the parsed values; false answers
    * 401 rest_forbidden to anonymous callers and 403 to signed-in ones. Also decides the Allow header.
    */
-  permission?: (ctx: RequestContext, params: Params) => boolean | Promise<boolean>
-  handler: (ctx: RequestContext, params: Params, input: EndpointInput) => Promise<RestResponse> | RestResponse
+  permission?(ctx: RequestContext, params: PermissionParams<P>): boolean | Promise<boolean>
+  handler(ctx: RequestContext, params: Params<P>, input: EndpointInput): Promise<RestResponse> | RestResponse
 }
 
 /** A route of the namespace, as data. `pattern` is the WordPress route regex relative to the namespace. */

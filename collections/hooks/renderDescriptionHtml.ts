@@ -8,7 +8,7 @@ import { MEDIA } from '../slugs.js'
 import { resolveOptions } from '../../src/options.js'
 
 type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[] }
-type MediaDoc = { id: number | string; url?: string | null; alt?: string | null; width?: number | null; height?: number | null }
+type Media = { id: number | string; url?: string | null; alt?: string | null; width?: number | null; height?: number | null }
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -24,10 +24,10 @@ function uploadIds(node: LexicalNode | undefined, ids: Set<number | string> = ne
 }
 
 /** The description's images, read in one query (in the write's transaction). */
-async function mediaById(req: PayloadRequest, ids: Set<number | string>): Promise<Map<string, MediaDoc>> {
+async function mediaById(req: PayloadRequest, ids: Set<number | string>): Promise<Map<string, Media>> {
   if (!ids.size) return new Map()
   const found = await req.payload.find({ collection: MEDIA, where: { id: { in: [...ids] } }, depth: 0, pagination: false, req, overrideAccess: true })
-  return new Map((found.docs as unknown as MediaDoc[]).map((doc) => [String(doc.id), doc]))
+  return new Map((found.docs as unknown as Media[]).map((doc) => [String(doc.id), doc]))
 }
 
 /**

@@ -1,10 +1,28 @@
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
 import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
-import type { ParamSpec, RequestContext } from '../types.js'
+import type { ImageInput } from '../params/imageArg.js'
+import type { ParamSpec, Params, RequestContext } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
 export type LinkedDoc = Venue | Organizer
+
+/**
+ * The write parameters venues and organizers share, by name. Each kind also declares its name
+ * parameter (`venue`, `organizer`) and its string fields, which the shared code reaches through the
+ * descriptor (`name`, `plainFields`, `duplicateFields`).
+ */
+export type LinkedWriteSpecs = {
+  author: ParamSpec<number>
+  date: ParamSpec<string | number>
+  date_utc: ParamSpec<string | number>
+  description: ParamSpec<string>
+  status: ParamSpec<string>
+  image: ParamSpec<ImageInput>
+}
+
+/** A venue (organizer) write's parsed values: the shared ones typed, the kind's own by their declared names. */
+export type LinkedWriteValues = Params<LinkedWriteSpecs> & Readonly<Record<string, unknown>>
 
 /** How `search` and duplicate avoidance compare a stored string field (reference 7.1 and 7.4). */
 export interface MatchedField {
@@ -35,7 +53,7 @@ export interface LinkedKind {
   /** Plain string write parameters and the stored field each one sets. */
   plainFields: Readonly<Record<string, string>>
   /** The write parameters in the reference's declaration order; `forCreate` makes the name required. */
-  writeParams: (forCreate: boolean) => Record<string, ParamSpec>
+  writeParams: (forCreate: boolean) => LinkedWriteSpecs
   /** Descriptions of the archive and single-route parameters. */
   texts: {
     perPage: string

@@ -1,3 +1,4 @@
+import { defineEndpoint } from '../defineEndpoint.js'
 import { openApiDocument } from './openApiDocument.js'
 import type { RouteDef } from '../types.js'
 
@@ -5,6 +6,6 @@ import type { RouteDef } from '../types.js'
 export function docRoute(routes: () => RouteDef[]): RouteDef {
   return {
     pattern: '/doc',
-    endpoints: [{ methods: ['GET'], params: {}, handler: (ctx) => ({ body: openApiDocument(routes(), ctx) }) }],
+    endpoints: [defineEndpoint({ methods: ['GET'], params: {}, handler: (ctx) => ({ body: openApiDocument(routes(), ctx) }) })],
   }
 }

@@ -3,7 +3,7 @@ import { MEDIA } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
 import { isHttpUrl, MAX_ID, toInteger } from './kinds.js'
 import { readVisible } from '../data/index.js'
-import type { ParamSpec } from '../types.js'
+import type { Param } from '../types.js'
 import { ownMediaId } from '../write/ownMediaId.js'
 
 /** Roles with WordPress's upload_files capability. */
@@ -20,7 +20,7 @@ export type ImageInput = { id: number } | { url: string } | null
  * checked for form here; storeImage downloads it once the caller's permission is known. `allowEmpty`
  * (venues, organizers) lets "" clear the image; events refuse it.
  */
-export function imageArg(options: { description: string; allowEmpty?: boolean }): ParamSpec {
+export function imageArg(options: { description: string; allowEmpty?: boolean }): Param<Promise<ImageInput>> {
   return {
     type: 'string',
     description: options.description,

@@ -2,7 +2,7 @@ import { isHttpUrl } from '../../collections/markup/isHttpUrl.js'
 import { ParamError } from '../errors/ParamError.js'
 import { msg } from '../errors/messages.js'
 import { parseTime } from '../dates/parseTime.js'
-import type { ParamSpec, RequestContext } from '../types.js'
+import type { Param, ParamDoc, Parse, RequestContext } from '../types.js'
 
 // Constructors for parameter declarations. Every wire quirk of WordPress's argument handling lives
 // here, once (reference 1.1 and 1.6): digit strings count as integers, booleans accept
@@ -10,16 +10,30 @@ import type { ParamSpec, RequestContext } from '../types.js'
 
 export interface ArgOptions {
   description?: string
-  default?: ParamSpec['default']
+  default?: ParamDoc['default']
   required?: boolean
 }
 
-function base(options: ArgOptions): Pick<ParamSpec, 'description' | 'default' | 'required'> {
-  const spec: Pick<ParamSpec, 'description' | 'default' | 'required'> = {}
-  if (options.default !== undefined) spec.default = options.default
-  if (options.description !== undefined) spec.description = options.description
-  if (options.required) spec.required = true
-  return spec
+/** What options `O` make of a declaration's presence: `required: true`, a default, or neither (see ValueOf). */
+export type Presence<O> = O extends { required: true }
+  ? { required: true }
+  : O extends { default: infer D }
+    ? undefined extends D
+      ? unknown
+      : { default: D }
+    : unknown
+
+/** A kind's declaration: `parse` returns `R`, and the value is present as its options `O` say. */
+export type Kind<R, O> = Param<R> & Presence<O>
+
+/** The keys every kind takes from its options. */
+export function base<O extends ArgOptions>(options: O | undefined): Pick<ParamDoc, 'description' | 'default' | 'required'> & Presence<O> {
+  const spec: Pick<ParamDoc, 'description' | 'default' | 'required'> = {}
+  if (options?.default !== undefined) spec.default = options.default
+  if (options?.description !== undefined) spec.description = options.description
+  if (options?.required) spec.required = true
+  // Exactly the keys Presence<O> describes were set above, from the same options.
+  return spec as typeof spec & Presence<O>
 }
 
 /** An integer from a JSON number or a string of digits; anything else fails. */
@@ -58,26 +72,27 @@ export function toList(raw: unknown): unknown[] | null {
   return null
 }
 
-/** An integer (type integer). `min` rejects smaller values ("Invalid parameter."). */
-export function integerArg(options: ArgOptions & { min?: number } = {}): ParamSpec {
-  return {
-    ...base(options),
-    type: 'integer',
-    parse: (raw) => {
-      const n = toInteger(raw)
-      if (n === null || (options.min !== undefined && n < options.min)) throw new ParamError()
-      return n
-    },
+/** The integer check of integerArg and positiveIntArg: smaller than `min` fails ("Invalid parameter."). */
+function integerAtLeast(min: number | undefined): Parse<number> {
+  return (raw) => {
+    const n = toInteger(raw)
+    if (n === null || (min !== undefined && n < min)) throw new ParamError()
+    return n
   }
 }
 
+/** An integer (type integer). `min` rejects smaller values ("Invalid parameter."). */
+export function integerArg<const O extends ArgOptions & { min?: number }>(options?: O): Kind<number, O> {
+  return { ...base(options), type: 'integer', parse: integerAtLeast(options?.min) }
+}
+
 /** A positive integer, WordPress's is_positive_int: 0, -1, "foo" and 1.5 all fail. */
-export function positiveIntArg(options: ArgOptions = {}): ParamSpec {
-  return integerArg({ ...options, min: 1 })
+export function positiveIntArg<const O extends ArgOptions>(options?: O): Kind<number, O> {
+  return { ...base(options), type: 'integer', parse: integerAtLeast(1) }
 }
 
 /** A number (geolocation), type number, format double. */
-export function numberArg(options: ArgOptions = {}): ParamSpec {
+export function numberArg<const O extends ArgOptions>(options?: O): Kind<number, O> {
   return {
     ...base(options),
     type: 'number',
@@ -91,7 +106,7 @@ export function numberArg(options: ArgOptions = {}): ParamSpec {
 }
 
 /** A boolean; a value WordPress would not read as one fails with "<p> is not of type boolean.". */
-export function booleanArg(options: ArgOptions = {}): ParamSpec {
+export function booleanArg<const O extends ArgOptions>(options?: O): Kind<boolean, O> {
   return {
     ...base(options),
     type: 'boolean',
@@ -107,26 +122,26 @@ export function booleanArg(options: ArgOptions = {}): ParamSpec {
  * A string. Non-strings fail the type check; empty strings fail unless `allowEmpty` (TEC's
  * is_string validator); `maxLength` bounds what reaches the database.
  */
-export function stringArg(options: ArgOptions & { allowEmpty?: boolean; maxLength?: number; untyped?: boolean } = {}): ParamSpec {
-  const max = options.maxLength ?? 10_000
+export function stringArg<const O extends ArgOptions & { allowEmpty?: boolean; maxLength?: number; untyped?: boolean }>(options?: O): Kind<string, O> {
+  const max = options?.maxLength ?? 10_000
   return {
     ...base(options),
-    ...(options.untyped ? {} : { type: 'string' as const }),
+    ...(options?.untyped ? {} : { type: 'string' as const }),
     parse: (raw, _ctx, name) => {
       if (typeof raw === 'number') raw = String(raw)
       if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
       // NUL: PostgreSQL text cannot hold it, so it would fail in the database instead of here.
-      if ((!options.allowEmpty && raw.trim() === '') || raw.length > max || raw.includes('\u0000')) throw new ParamError()
+      if ((!options?.allowEmpty && raw.trim() === '') || raw.length > max || raw.includes('\u0000')) throw new ParamError()
       return raw
     },
   }
 }
 
 /** A date and time strtotime() understands (TEC's is_time); kept raw, read later in the right zone. */
-export function timeArg(options: ArgOptions & { typed?: boolean } = {}): ParamSpec {
+export function timeArg<const O extends ArgOptions & { typed?: boolean }>(options?: O): Kind<string | number, O> {
   return {
     ...base(options),
-    ...(options.typed ? { type: 'string' as const } : {}),
+    ...(options?.typed ? { type: 'string' as const } : {}),
     parse: (raw, ctx: RequestContext) => {
       if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTime(raw, ctx.options.siteTimezone)) {
         throw new ParamError(msg('invalid-date'))
@@ -137,14 +152,14 @@ export function timeArg(options: ArgOptions & { typed?: boolean } = {}): ParamSp
 }
 
 /** A URL (http or https) or, with allowEmpty, an empty string. */
-export function urlArg(options: ArgOptions & { allowEmpty?: boolean; typed?: boolean } = {}): ParamSpec {
+export function urlArg<const O extends ArgOptions & { allowEmpty?: boolean; typed?: boolean }>(options?: O): Kind<string, O> {
   return {
     ...base(options),
-    ...(options.typed ? { type: 'string' as const } : {}),
+    ...(options?.typed ? { type: 'string' as const } : {}),
     parse: (raw, _ctx, name) => {
       if (typeof raw !== 'string') throw ParamError.wrongType(name, 'string')
       const value = raw.trim()
-      if (value === '' && options.allowEmpty) return ''
+      if (value === '' && options?.allowEmpty) return ''
       if (!isHttpUrl(value)) throw new ParamError()
       return value
     },
@@ -155,7 +170,7 @@ export function urlArg(options: ArgOptions & { allowEmpty?: boolean; typed?: boo
 export { isHttpUrl }
 
 /** A list of positive integers (CSV or array), items type integer. */
-export function idListArg(options: ArgOptions = {}): ParamSpec {
+export function idListArg<const O extends ArgOptions>(options?: O): Kind<number[], O> {
   return {
     ...base(options),
     items: { type: 'integer' },

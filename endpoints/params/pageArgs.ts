@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../types.js'
+import type { RequestContext } from '../types.js'
 import { positiveIntArg } from './kinds.js'
 
 /**
@@ -6,13 +6,13 @@ import { positiveIntArg } from './kinds.js'
  * configured maximum (plugin option maxPerPage, 50 by default), silently. The default per_page is
  * shown as the string "10", as WordPress shows the raw option value.
  */
-export function pageArgs(perPageDescription: string): { page: ParamSpec; per_page: ParamSpec } {
+export function pageArgs(perPageDescription: string) {
   const perPage = positiveIntArg({ description: perPageDescription, default: '10' })
   return {
     page: positiveIntArg({ description: 'The archive page to return', default: 1 }),
     per_page: {
       ...perPage,
-      parse: (raw, ctx, name) => Math.min(perPage.parse!(raw, ctx, name) as number, ctx.options.maxPerPage),
+      parse: (raw: unknown, ctx: RequestContext, name: string) => Math.min(perPage.parse(raw, ctx, name), ctx.options.maxPerPage),
     },
   }
 }

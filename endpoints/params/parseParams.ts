@@ -1,6 +1,6 @@
 import { ParamError } from '../errors/ParamError.js'
 import { RestError } from '../errors/RestError.js'
-import type { EndpointInput, ParamSpec, Params, RequestContext } from '../types.js'
+import type { EndpointInput, ParamSpec, ParamSpecs, Params, RequestContext } from '../types.js'
 
 export interface ParamSources {
   path: Record<string, string>
@@ -14,11 +14,11 @@ export interface ParamSources {
  * order), then validate and convert every present one, failing on all invalid ones at once
  * (400 rest_invalid_param with data.params and data.details).
  */
-export async function parseParams(
-  specs: Record<string, ParamSpec>,
+export async function parseParams<P extends ParamSpecs>(
+  specs: P,
   sources: ParamSources,
   ctx: RequestContext,
-): Promise<{ params: Params; input: EndpointInput }> {
+): Promise<{ params: Params<P>; input: EndpointInput }> {
   const raw: Record<string, unknown> = { ...sources.path, ...sources.query, ...sources.body }
   const given = new Set<string>()
   const present: Array<[string, ParamSpec, unknown]> = []
@@ -33,7 +33,7 @@ export async function parseParams(
   }
   if (missing.length) throw new RestError('rest_missing_callback_param', 400, [missing.join(', ')], { params: missing })
 
-  const params: Params = {}
+  const params: Record<string, unknown> = {}
   const invalid: Record<string, string> = {}
   const details: Record<string, unknown> = {}
   for (const [name, spec, value] of present) {
@@ -56,7 +56,8 @@ export async function parseParams(
     const data = { params: invalid, details: Object.keys(details).length ? details : [] }
     throw new RestError('rest_invalid_param', 400, [names.join(', ')], data)
   }
-  return { params, input: { given, raw } }
+  // Each value is its declaration's parse result, or a present default's, or absent: what Params<P> describes.
+  return { params: params as Params<P>, input: { given, raw } }
 }
 
 /** Whether a string anywhere in the value (nested arrays and objects too) holds a NUL character. */

@@ -1,7 +1,7 @@
 import { mayEditPosts } from '../permissions/index.js'
 import { POST_STATUSES } from '../../collections/roles.js'
 import { ParamError } from '../errors/ParamError.js'
-import type { ParamSpec, RequestContext } from '../types.js'
+import type { Param, RequestContext } from '../types.js'
 import { toList } from './kinds.js'
 
 /** Statuses a list can ask for: the stored ones plus "trash" (trashed posts). */
@@ -12,7 +12,7 @@ export const LISTABLE_STATUSES = [...POST_STATUSES, 'trash'] as const
  * may ask for exactly `publish`; writers for any registered status (`any` is not one). Absent, the
  * default is statusesFor(ctx).
  */
-export function statusArg(description: string): ParamSpec {
+export function statusArg(description: string): Param<string[]> {
   return {
     description,
     format: 'string',

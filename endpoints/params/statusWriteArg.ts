@@ -1,9 +1,9 @@
 import { POST_STATUSES } from '../../collections/roles.js'
 import { ParamError } from '../errors/ParamError.js'
-import type { ParamSpec } from '../types.js'
+import type { Param } from '../types.js'
 
 /** `status` on writes: one of the stored statuses (a registered status, reference 6.3). */
-export function statusWriteArg(description: string): ParamSpec {
+export function statusWriteArg(description: string): Param<string> {
   return {
     type: 'string',
     description,

@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { canChangePost, canCreatePosts } from '../../collections/access/postAccess.js'
 import { locatePost } from '../data/index.js'
-import type { Params, RequestContext } from '../types.js'
+import type { RequestContext } from '../types.js'
 import { mayNameAuthor } from './capabilities.js'
 
 /**
@@ -12,7 +12,8 @@ import { mayNameAuthor } from './capabilities.js'
  * slug is located too. The lookup is the request's one (locatePost).
  */
 export function mayChangePost(collection: CollectionSlug, param = 'id') {
-  return async (ctx: RequestContext, params: Params): Promise<boolean> => {
+  // Read by name (`param`, `author`): the route's path values when the Allow header is decided, else its parsed ones.
+  return async (ctx: RequestContext, params: Readonly<Record<string, unknown>>): Promise<boolean> => {
     if (!ctx.user) return false
     const value = params[param]
     const by = typeof value === 'string' ? { slug: value } : typeof value === 'number' ? { id: value } : undefined

@@ -36,8 +36,7 @@ async function serialize(ctx: RequestContext, found: Event[], raw: Record<string
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
 async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): Promise<FeedEvent[]> {
   const { params, input } = await parseParams(feedParams, { path: {}, query, body: {} }, ctx)
-  Object.assign(params, { page: 1, per_page: FEED_MAX_EVENTS })
-  const { query: built, none } = await archiveQuery(ctx, params, input)
+  const { query: built, none } = await archiveQuery(ctx, { ...params, page: 1, per_page: FEED_MAX_EVENTS }, input)
   if (none) return []
   const result = await ctx.payload.find({
     collection: EVENTS,

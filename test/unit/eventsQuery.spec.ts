@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import type { Where } from 'payload'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { buildEventsQuery } from '../../endpoints/events/query/buildEventsQuery.js'
-import type { EndpointInput, Params } from '../../endpoints/types.js'
+import type { EventArchiveValues } from '../../endpoints/events/params/eventArchiveParams.js'
+import type { EndpointInput } from '../../endpoints/types.js'
 import { makeContext } from './fixtures/context.js'
 import { userWithRole } from './fixtures/users.js'
 
@@ -18,8 +19,13 @@ function input(given: string[]): EndpointInput {
   return { given: new Set(given), raw: {} }
 }
 
-function build(params: Params, given: string[] = Object.keys(params), options: Parameters<typeof buildEventsQuery>[3] = { canSearchProtected: false }, ctx = anonymous) {
-  return buildEventsQuery({ page: 1, per_page: 10, ...params }, input(given), ctx, options)
+/** Archive values with the first page of 10; the date defaults are left out unless a test names them. */
+function values(params: Partial<EventArchiveValues>): EventArchiveValues {
+  return { page: 1, per_page: 10, ...params } as EventArchiveValues
+}
+
+function build(params: Partial<EventArchiveValues>, given: string[] = Object.keys(params), options: Parameters<typeof buildEventsQuery>[3] = { canSearchProtected: false }, ctx = anonymous) {
+  return buildEventsQuery(values(params), input(given), ctx, options)
 }
 
 const and = (where: Where): Where[] => where.and as Where[]
@@ -168,7 +174,7 @@ describe('buildEventsQuery', () => {
 describe('archiveQuery', () => {
   it('resolves the venues near a point (a bounding box over published, geolocated venues) before building', async () => {
     const { ctx, finds } = makeContext({ answer: () => [20, 21] })
-    const params = { page: 1, per_page: 10, geoloc: true, geoloc_lat: 40, geoloc_lng: -74 }
+    const params = values({ geoloc: true, geoloc_lat: 40, geoloc_lng: -74 })
     const { query, none } = await archiveQuery(ctx, params, input(['geoloc', 'geoloc_lat', 'geoloc_lng']))
     expect(none).toBe(false)
     expect(and(query.where)).toContainEqual({ venues: { in: [20, 21] } })
@@ -189,9 +195,9 @@ describe('archiveQuery', () => {
 
   it('answers `none` when no venue is near, and does not look venues up when geolocation is off', async () => {
     const nowhere = makeContext({ answer: () => [] })
-    expect((await archiveQuery(nowhere.ctx, { page: 1, per_page: 10, geoloc: true }, input(['geoloc']))).none).toBe(true)
+    expect((await archiveQuery(nowhere.ctx, values({ geoloc: true }), input(['geoloc']))).none).toBe(true)
     const off = makeContext({ options: { geoloc: false }, answer: () => [20] })
-    const { query, none } = await archiveQuery(off.ctx, { page: 1, per_page: 10, geoloc: true }, input(['geoloc']))
+    const { query, none } = await archiveQuery(off.ctx, values({ geoloc: true }), input(['geoloc']))
     expect([none, off.finds.length]).toEqual([false, 0])
     expect(query.filters).not.toContainEqual(['geoloc', 1])
   })
@@ -199,13 +205,13 @@ describe('archiveQuery', () => {
   it('adds every descendant of the categories, one query per level', async () => {
     const children: Record<number, number[]> = { 5: [6, 7], 6: [9], 7: [], 9: [] }
     const { ctx, finds } = makeContext({ answer: (call) => ((call.where as { parent: { in: number[] } }).parent.in.flatMap((id) => children[id] ?? [])) })
-    const { query } = await archiveQuery(ctx, { page: 1, per_page: 10, categories: { ids: [5], given: ['music'] } }, input(['categories']))
+    const { query } = await archiveQuery(ctx, values({ categories: { ids: [5], given: ['music'] } }), input(['categories']))
     expect(and(query.where)).toContainEqual({ categories: { in: [5, 6, 7, 9] } })
     expect(finds.map((call) => call.where)).toEqual([{ parent: { in: [5] } }, { parent: { in: [6, 7] } }, { parent: { in: [9] } }])
   })
 
   it('lets editors search what a password hides', async () => {
-    const { query } = await archiveQuery(editor, { page: 1, per_page: 10, search: 'jazz' }, input(['search']))
+    const { query } = await archiveQuery(editor, values({ search: 'jazz' }), input(['search']))
     expect(JSON.stringify(query.where)).not.toContain('hasPassword')
   })
 })

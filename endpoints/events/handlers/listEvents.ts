@@ -1,7 +1,8 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
-import type { EndpointInput, Params, RequestContext, RestResponse } from '../../types.js'
+import type { EventArchiveValues } from '../params/eventArchiveParams.js'
+import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { archiveQuery } from '../query/archiveQuery.js'
 import { serializeEventList } from '../serialize/serializeEventList.js'
 
@@ -10,7 +11,7 @@ import { serializeEventList } from '../serialize/serializeEventList.js'
  * for what they link to → event objects without json_ld; password-protected events stripped unless
  * `?password=` matches or the caller edits them with `context=edit` (reference 10).
  */
-export async function listEvents(ctx: RequestContext, params: Params, input: EndpointInput): Promise<RestResponse> {
+export async function listEvents(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<RestResponse> {
   const { query, none } = await archiveQuery(ctx, params, input)
   const result = none
     ? { docs: [], totalDocs: 0 }

@@ -1,5 +1,7 @@
 import { RestError } from '../../errors/RestError.js'
-import type { Params, RequestContext, RestResponse } from '../../types.js'
+import type { RequestContext, RestResponse } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import { locateEvent } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 import { saveEvent } from '../write/saveEvent.js'
@@ -9,7 +11,7 @@ import { saveEvent } from '../write/saveEvent.js'
  * the ID, 400 when it is a venue or an organizer, then a partial update (deliberate difference 6.1),
  * trashed events included. 200 with the event.
  */
-export async function updateEvent(ctx: RequestContext, id: number, params: Params, sent: (name: string) => boolean): Promise<RestResponse> {
+export async function updateEvent(ctx: RequestContext, id: number, params: EventWriteValues, sent: Sent<EventWriteValues>): Promise<RestResponse> {
   const located = await locateEvent(ctx, id)
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)

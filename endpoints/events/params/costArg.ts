@@ -1,6 +1,6 @@
 import { isCostItem, MAX_COST_ITEMS } from '../../../collections/rules/eventCost.js'
 import { ParamError } from '../../errors/ParamError.js'
-import type { ParamSpec } from '../../types.js'
+import type { Param } from '../../types.js'
 import { parseCost, type StoredCost } from '../write/parseCost.js'
 
 /**
@@ -9,7 +9,7 @@ import { parseCost, type StoredCost } from '../write/parseCost.js'
  * does a lone 0 or "0": the reference drops falsy values from the post array (array_filter) before
  * saving, so such an event has no cost at all (empty cost, no values), unlike ["0"] or "0$" (Free).
  */
-export function costArg(description: string): ParamSpec {
+export function costArg(description: string): Param<StoredCost | null> {
   return {
     description,
     parse: (raw): StoredCost | null => {

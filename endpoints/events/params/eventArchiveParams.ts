@@ -5,7 +5,7 @@ import { existingIdArg, existingIdListArg } from '../../params/existingIds.js'
 import { booleanArg, idListArg, numberArg, stringArg, timeArg } from '../../params/kinds.js'
 import { pageArgs } from '../../params/pageArgs.js'
 import { statusArg } from '../../params/statusArg.js'
-import type { ParamSpec, RequestContext } from '../../types.js'
+import type { ParamSpecs, Params, RequestContext } from '../../types.js'
 import { termListArg } from './termListArg.js'
 
 /** The default start: 23:59 UTC yesterday, as a wall clock in the site zone (reference 5.1). */
@@ -18,7 +18,7 @@ function defaultEnd(): string {
   return DateTime.utc().plus({ months: 24 }).toFormat(WP_DATE_FORMAT)
 }
 
-const strictDates: ParamSpec = {
+const strictDates = {
   ...stringArg({ untyped: true }),
   default: 'false',
   description:
@@ -26,7 +26,7 @@ const strictDates: ParamSpec = {
 }
 
 /** GET /events parameters, in the reference's order (reference 5.1; wire sample of the index). */
-export const eventArchiveParams: Record<string, ParamSpec> = {
+export const eventArchiveParams = {
   ...pageArgs('The number of events to return on each page'),
   start_date: timeArg({ description: 'Events that start on the specified date', default: defaultStart }),
   end_date: timeArg({ description: 'Events that end on the specified date', default: defaultEnd }),
@@ -52,4 +52,7 @@ export const eventArchiveParams: Record<string, ParamSpec> = {
   include: idListArg({ description: 'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.' }),
   post_parent: existingIdArg(EVENTS, { description: 'Events should be filtered by their post_parent being the specified one.' }),
   ticketed: booleanArg({ description: 'Filter events with or without tickets.' }),
-}
+} satisfies ParamSpecs
+
+/** The archive's parsed parameters, as GET /events and the iCal feed read them. */
+export type EventArchiveValues = Params<typeof eventArchiveParams>

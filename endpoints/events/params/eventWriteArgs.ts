@@ -1,7 +1,7 @@
 import { existingUserArg } from '../../linked/params/existingUserArg.js'
 import { organizerKind } from '../../linked/organizerKind.js'
 import { booleanArg, stringArg, timeArg, urlArg } from '../../params/kinds.js'
-import type { ParamSpec } from '../../types.js'
+import type { ParamSpecs, Params, RequestContext } from '../../types.js'
 import { venueKind } from '../../linked/venueKind.js'
 import { imageArg } from '../../params/imageArg.js'
 import { statusWriteArg } from '../../params/statusWriteArg.js'
@@ -16,7 +16,7 @@ const website = urlArg({ allowEmpty: true, description: 'The event website URL',
  * The arguments of POST /events, in the reference's order with the types of its namespace index
  * (reference 6.3; wire sample "Namespace index"). Updates take the same ones, none required (6.4).
  */
-export function eventWriteArgs(options: { create: boolean }): Record<string, ParamSpec> {
+export function eventWriteArgs(options: { create: boolean }) {
   const required = options.create
   return {
     author: existingUserArg({ description: 'The event author ID' }),
@@ -34,7 +34,7 @@ export function eventWriteArgs(options: { create: boolean }): Record<string, Par
     image: imageArg({ description: 'The event featured image ID or URL' }),
     cost: costArg('The event cost'),
     // Untyped with a null default, as the reference declares it; null means not sent.
-    website: { ...website, parse: (raw, ctx, name) => (raw === null ? null : website.parse!(raw, ctx, name)) },
+    website: { ...website, parse: (raw: unknown, ctx: RequestContext, name: string) => (raw === null ? null : website.parse(raw, ctx, name)) },
     show_map: booleanArg({ description: 'Whether the event should show a map or not' }),
     show_map_link: booleanArg({ description: 'Whether the event should show a map link or not' }),
     hide_from_listings: booleanArg({ description: 'Whether events should be hidden in the calendar view or not' }),
@@ -44,5 +44,8 @@ export function eventWriteArgs(options: { create: boolean }): Record<string, Par
     tags: termRefsArg('The event tag ID or name'),
     venue: linkedPostsArg(venueKind, 'The event venue IDs or data'),
     organizer: linkedPostsArg(organizerKind, 'The event organizer IDs or data'),
-  }
+  } satisfies ParamSpecs
 }
+
+/** The parsed arguments of an event write (create, or update with none required). */
+export type EventWriteValues = Params<ReturnType<typeof eventWriteArgs>>

@@ -4,10 +4,11 @@ import { RestError } from '../../errors/RestError.js'
 import type { LinkedKind } from '../../linked/LinkedKind.js'
 import { MAX_ID, toInteger } from '../../params/kinds.js'
 import { parseParams } from '../../params/parseParams.js'
-import type { ParamSpec, Params, RequestContext } from '../../types.js'
+import type { LinkedWriteValues } from '../../linked/LinkedKind.js'
+import type { Param, RequestContext } from '../../types.js'
 
 /** A venue or organizer as sent: an existing one by ID, or the validated create arguments of one to find or make. */
-export type LinkedRef = { id: number } | { inline: Params; given: ReadonlySet<string> }
+export type LinkedRef = { id: number } | { inline: LinkedWriteValues; given: ReadonlySet<string> }
 
 const MAX_ITEMS = 50
 
@@ -39,7 +40,7 @@ async function validateInline(kind: LinkedKind, value: Record<string, unknown>, 
  * can see, and every inline object must pass the venue (organizer) create rules, else 400
  * rest_invalid_param. Nothing is created here: that waits for the permission check (resolveLinkedPosts).
  */
-export function linkedPostsArg(kind: LinkedKind, description: string): ParamSpec {
+export function linkedPostsArg(kind: LinkedKind, description: string): Param<Promise<LinkedRef[] | null>> & { default: null } {
   return {
     default: null,
     items: { type: 'integer' },

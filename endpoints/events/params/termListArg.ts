@@ -2,14 +2,20 @@ import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
 import { ParamError } from '../../errors/ParamError.js'
 import { toId, toList } from '../../params/kinds.js'
 import type { Where } from 'payload'
-import type { ParamSpec } from '../../types.js'
+import type { Param } from '../../types.js'
+
+/** A `categories` / `tags` filter as parsed: the terms' IDs, and the items as sent (for rest_url). */
+export interface TermFilter {
+  ids: number[]
+  given: string[]
+}
 
 /**
  * `categories` / `tags` filters (reference 5.1): a CSV or array of term IDs, slugs or names; every
  * item must name an existing term (else 400); OR logic. Resolved to IDs in one query. Unlike the
  * reference, names filter too, not only slugs and IDs.
  */
-export function termListArg(field: 'categories' | 'tags', description: string): ParamSpec {
+export function termListArg(field: 'categories' | 'tags', description: string): Param<Promise<TermFilter>> {
   const collection = field === 'categories' ? CATEGORIES : TAGS
   return {
     description,

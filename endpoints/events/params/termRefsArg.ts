@@ -1,6 +1,6 @@
 import { ParamError } from '../../errors/ParamError.js'
 import { MAX_ID, toInteger, toList } from '../../params/kinds.js'
-import type { ParamSpec } from '../../types.js'
+import type { Param } from '../../types.js'
 
 /** A term as sent: an ID, or a slug or name to look up. */
 export type TermRef = number | string
@@ -14,7 +14,7 @@ const MAX_NAME_LENGTH = 200
  * names; they are resolved once the caller's permission is known (resolveTermRefs). "" or [] means no
  * terms; null, the index default, means not sent.
  */
-export function termRefsArg(description: string): ParamSpec {
+export function termRefsArg(description: string): Param<TermRef[] | null> & { default: null } {
   return {
     default: null,
     items: { type: 'integer' },

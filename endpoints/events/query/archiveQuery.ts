@@ -1,6 +1,7 @@
 import { mayEditOthersPosts } from '../../permissions/index.js'
 import { withDescendants } from '../../terms/query/withDescendants.js'
-import type { EndpointInput, Params, RequestContext } from '../../types.js'
+import type { EventArchiveValues } from '../params/eventArchiveParams.js'
+import type { EndpointInput, RequestContext } from '../../types.js'
 import { buildEventsQuery, type EventsQuery } from './buildEventsQuery.js'
 import { nearbyVenueIds } from './nearbyVenueIds.js'
 
@@ -10,10 +11,9 @@ import { nearbyVenueIds } from './nearbyVenueIds.js'
  * geolocation filter matches no venue, so nothing needs reading. Every reader of the archive's
  * filters (GET /events, the iCal feed) goes through here.
  */
-export async function archiveQuery(ctx: RequestContext, params: Params, input: EndpointInput): Promise<{ query: EventsQuery; none: boolean }> {
+export async function archiveQuery(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<{ query: EventsQuery; none: boolean }> {
   const venueIdsNearby = await nearbyVenueIds(ctx, params)
-  const categories = params.categories as { ids: number[] } | undefined
-  const categoryIds = categories ? await withDescendants(ctx, categories.ids) : undefined
+  const categoryIds = params.categories ? await withDescendants(ctx, params.categories.ids) : undefined
   const query = buildEventsQuery(params, input, ctx, { venueIdsNearby, canSearchProtected: mayEditOthersPosts(ctx), categoryIds })
   return { query, none: Boolean(venueIdsNearby && !venueIdsNearby.length) }
 }

@@ -8,7 +8,8 @@ import { isTruthy } from '../../params/isTruthy.js'
 import { statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
 import type { QueryPairs } from '../../serialize/archiveLinks.js'
-import type { EndpointInput, Params, RequestContext } from '../../types.js'
+import type { EventArchiveValues } from '../params/eventArchiveParams.js'
+import type { EndpointInput, RequestContext } from '../../types.js'
 
 export interface EventsQuery {
   where: Where
@@ -73,7 +74,7 @@ function bySecond(operator: (typeof DATE_FILTERS)[number][2], at: DateTime): Whe
  * `categories` filter's terms with their descendants (see withDescendants).
  */
 export function buildEventsQuery(
-  params: Params,
+  params: EventArchiveValues,
   input: EndpointInput,
   ctx: RequestContext,
   options: { venueIdsNearby?: number[]; canSearchProtected: boolean; categoryIds?: number[] },
@@ -82,8 +83,8 @@ export function buildEventsQuery(
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
   // Whether a filter reads a field that an event password hides (venues, organizers, terms, flags).
   let readsProtected = false
-  const filters: QueryPairs = [['per_page', params.per_page as number]]
-  const include = params.include as number[] | undefined
+  const filters: QueryPairs = [['per_page', params.per_page]]
+  const include = params.include
   // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
   const strict = isTruthy(params.strict_dates)
 
@@ -105,28 +106,28 @@ export function buildEventsQuery(
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
     and.push(
-      searchWhere(params.search as string, (word) => {
+      searchWhere(params.search, (word) => {
         const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
         return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
       }),
     )
-    filters.push(['search', params.search as string])
+    filters.push(['search', params.search])
   }
 
   if (options.venueIdsNearby) {
     and.push({ venues: { in: options.venueIdsNearby } })
     readsProtected = true
-    filters.push(['geoloc', 1], ['geoloc_lat', (params.geoloc_lat as number | undefined) ?? ''], ['geoloc_lng', (params.geoloc_lng as number | undefined) ?? ''])
+    filters.push(['geoloc', 1], ['geoloc_lat', params.geoloc_lat ?? ''], ['geoloc_lng', params.geoloc_lng ?? ''])
   }
 
-  const statuses = (params.status as string[] | undefined) ?? statusesFor(ctx)
+  const statuses = params.status ?? statusesFor(ctx)
   const status = statusWhere(statuses)
   and.push(status.where)
   filters.push(['status', params.status ? statuses.join(',') : statuses.length > 1 ? 'any' : statuses[0]!])
 
   if (params.post_parent !== undefined) {
     and.push({ parent: { equals: params.post_parent } })
-    filters.push(['post_parent', params.post_parent as number])
+    filters.push(['post_parent', params.post_parent])
   }
   if (include) {
     and.push({ id: { in: include } })
@@ -145,7 +146,7 @@ export function buildEventsQuery(
 
   const lists: QueryPairs = []
   for (const [name, field] of [['venue', 'venues'], ['organizer', 'organizers']] as const) {
-    const ids = params[name] as number[] | undefined
+    const ids = params[name]
     if (!ids) continue
     and.push({ [field]: { in: ids } })
     lists.push([name, ids.join(',')])
@@ -159,7 +160,7 @@ export function buildEventsQuery(
   }
   // Kept in the paging links, unlike the reference (deliberate difference 6.3).
   for (const field of ['categories', 'tags'] as const) {
-    const terms = params[field] as { ids: number[]; given: string[] } | undefined
+    const terms = params[field]
     if (!terms) continue
     // Categories match their child categories' events too (include_children, see withDescendants).
     const ids = field === 'categories' && options.categoryIds ? options.categoryIds : terms.ids
@@ -177,8 +178,8 @@ export function buildEventsQuery(
     where: { and },
     // Start date, then ID for a stable order; with `include`, post date then ID (reference 5.2).
     sort: include ? ['createdAt', 'id'] : ['startDate', 'id'],
-    page: params.page as number,
-    limit: params.per_page as number,
+    page: params.page,
+    limit: params.per_page,
     trash: status.trash,
     filters: [...filters, ...lists],
     rawRestUrl: lists.length === 0,

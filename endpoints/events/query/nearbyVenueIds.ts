@@ -1,6 +1,7 @@
 import type { Where } from 'payload'
 import { VENUES } from '../../../collections/slugs.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { EventArchiveValues } from '../params/eventArchiveParams.js'
+import type { RequestContext } from '../../types.js'
 
 const EARTH_RADIUS_KM = 6371
 const KM_PER_MILE = 1.609344
@@ -11,10 +12,9 @@ const KM_PER_MILE = 1.609344
  * half-size; without a usable point (missing or 0), every geolocated venue. One query. Undefined
  * when the filter does not apply (`geoloc` absent or false, or the feature switched off).
  */
-export async function nearbyVenueIds(ctx: RequestContext, params: Params): Promise<number[] | undefined> {
+export async function nearbyVenueIds(ctx: RequestContext, params: Pick<EventArchiveValues, 'geoloc' | 'geoloc_lat' | 'geoloc_lng'>): Promise<number[] | undefined> {
   if (!ctx.options.geoloc || params.geoloc !== true) return undefined
-  const lat = params.geoloc_lat as number | undefined
-  const lng = params.geoloc_lng as number | undefined
+  const { geoloc_lat: lat, geoloc_lng: lng } = params
   const and: Where[] = [
     { status: { equals: 'publish' } },
     { latitude: { exists: true } },

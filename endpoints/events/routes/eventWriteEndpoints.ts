@@ -1,7 +1,8 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { integerArg, stringArg } from '../../params/kinds.js'
 import { locatePost } from '../../data/index.js'
-import type { EndpointDef, Params, RequestContext } from '../../types.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
+import type { EndpointDef, RequestContext } from '../../types.js'
 import { createEvent } from '../handlers/createEvent.js'
 import { deleteEvent } from '../handlers/deleteEvent.js'
 import { eventSlugArg } from '../params/eventSlugArg.js'
@@ -32,38 +33,38 @@ async function bySlug(ctx: RequestContext, slug: unknown): Promise<number> {
 
 /** POST /events (create). */
 export const eventCreateEndpoints: EndpointDef[] = [
-  { methods: ['POST'], params: eventWriteArgs({ create: true }), permission: mayCreatePost, handler: createEvent },
+  defineEndpoint({ methods: ['POST'], params: eventWriteArgs({ create: true }), permission: mayCreatePost, handler: createEvent }),
 ]
 
 /** DELETE and POST/PUT/PATCH /events/<id>, in the reference's registration order. */
 export const eventByIdWriteEndpoints: EndpointDef[] = [
-  {
+  defineEndpoint({
     methods: ['DELETE'],
     params: idArgs,
     permission: mayChangeEvent,
-    handler: (ctx, params) => deleteEvent(ctx, params.id as number),
-  },
-  {
+    handler: (ctx, params) => deleteEvent(ctx, params.id),
+  }),
+  defineEndpoint({
     methods: UPDATE_METHODS,
     params: { ...idArgs, ...updateArgs },
     permission: mayChangeEvent,
-    handler: (ctx, params, input) => updateEvent(ctx, params.id as number, params, sentArgs(params, input)),
-  },
+    handler: (ctx, params, input) => updateEvent(ctx, params.id, params, sentArgs(params, input)),
+  }),
 ]
 
 /** DELETE and POST/PUT/PATCH /events/by-slug/<slug>. */
 export const eventBySlugWriteEndpoints: EndpointDef[] = [
-  {
+  defineEndpoint({
     methods: ['DELETE'],
     // Parsed to the event's ID; an unknown slug fails validation (reference 6.6).
     params: { slug: eventSlugArg('The event slug') },
     permission: mayChangeEventBySlug,
-    handler: (ctx, params) => deleteEvent(ctx, params.slug as number),
-  },
-  {
+    handler: (ctx, params) => deleteEvent(ctx, params.slug),
+  }),
+  defineEndpoint({
     methods: UPDATE_METHODS,
     params: updateArgs,
     permission: mayChangeEventBySlug,
-    handler: async (ctx, params: Params, input) => updateEvent(ctx, await bySlug(ctx, params.slug), params, sentArgs(params, input, ['slug'])),
-  },
+    handler: async (ctx, params, input) => updateEvent(ctx, await bySlug(ctx, params.slug), params, sentArgs(params, input, ['slug'])),
+  }),
 ]

@@ -3,10 +3,11 @@ import { parseTime } from '../../dates/parseTime.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LocatedEventPost } from '../../data/index.js'
 import { eventZone } from '../serialize/serializeEvent.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { RequestContext } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
 import { eventSchedule, reanchor } from './eventSchedule.js'
-import type { StoredCost } from './parseCost.js'
 
 /** Linked documents of the write, resolved to IDs after the permission check; undefined = not sent. */
 export interface EventLinks {
@@ -17,16 +18,16 @@ export interface EventLinks {
   image?: number | null
 }
 
-const FLAGS = {
-  show_map: 'showMap',
-  show_map_link: 'showMapLink',
-  hide_from_listings: 'hideFromListings',
-  sticky: 'sticky',
-  featured: 'featured',
-} as const
+const FLAGS = [
+  ['show_map', 'showMap'],
+  ['show_map_link', 'showMapLink'],
+  ['hide_from_listings', 'hideFromListings'],
+  ['sticky', 'sticky'],
+  ['featured', 'featured'],
+] as const
 
 /** A validated date read in a zone; it cannot fail after validation, but a 400 beats a 500 if it does. */
-function instant(params: Params, name: string, zone: string): DateTime {
+function instant(params: EventWriteValues, name: 'start_date' | 'end_date' | 'date' | 'date_utc', zone: string): DateTime {
   const value = parseTime(params[name], zone)
   if (!value) throw new RestError('rest_invalid_param', 400, [name], { params: { [name]: 'Invalid parameter.' }, details: [] })
   return value
@@ -40,8 +41,8 @@ function instant(params: Params, name: string, zone: string): DateTime {
  */
 export async function eventData(
   ctx: RequestContext,
-  params: Params,
-  sent: (name: string) => boolean,
+  params: EventWriteValues,
+  sent: Sent<EventWriteValues>,
   links: EventLinks,
   previous?: LocatedEventPost,
 ): Promise<Record<string, unknown>> {
@@ -50,16 +51,16 @@ export async function eventData(
   const site = ctx.options.siteTimezone
 
   for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
-  if (sent('description')) data.description = await htmlToRichText(ctx, params.description as string)
+  if (sent('description') && params.description !== undefined) data.description = await htmlToRichText(ctx, params.description)
   // Absent, the collection decides (publish, or draft for callers who may not publish: reference 6.5).
   if (sent('status')) data.status = params.status
 
   // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
-  const zone = sent('timezone') ? (params.timezone as string) || site : previous ? eventZone(previous, ctx) : site
+  const zone = sent('timezone') ? params.timezone || site : previous ? eventZone(previous, ctx) : site
   if (create || sent('timezone')) data.timezone = zone
-  const allDay = sent('all_day') ? (params.all_day as boolean) : Boolean(previous?.allDay)
+  const allDay = sent('all_day') ? params.all_day : Boolean(previous?.allDay)
   if (create || sent('all_day')) data.allDay = allDay
-  if (create || ['start_date', 'end_date', 'timezone', 'all_day'].some(sent)) {
+  if (create || (['start_date', 'end_date', 'timezone', 'all_day'] as const).some(sent)) {
     const before = previous ? eventZone(previous, ctx) : zone
     const start = sent('start_date') ? instant(params, 'start_date', zone) : reanchor(previous!.startDate, before, zone)
     const end = sent('end_date') ? instant(params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
@@ -69,11 +70,11 @@ export async function eventData(
   if (sent('date_utc')) data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
   else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
 
-  if (sent('cost')) {
-    const cost = params.cost as StoredCost
+  const { cost } = params
+  if (sent('cost') && cost) {
     Object.assign(data, { cost: cost.cost, currencySymbol: cost.currencySymbol, currencyPosition: cost.currencyPosition })
   }
-  for (const [name, field] of Object.entries(FLAGS)) {
+  for (const [name, field] of FLAGS) {
     if (sent(name)) data[field] = params[name]
     else if (create) data[field] = false
   }

@@ -1,16 +1,18 @@
 import { JSDOM } from 'jsdom'
 import { RestError } from '../../errors/RestError.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { LinkedWriteValues } from '../../linked/LinkedKind.js'
+import type { RequestContext } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import type { DownloadedImage } from '../../write/downloadImage.js'
 import type { ImageInput } from '../../params/imageArg.js'
 import { fetchImage } from '../../write/storeImage.js'
-import type { LinkedRef } from '../params/linkedPostsArg.js'
 
 /** The `image` URLs an event write would download: its own and those of inline venues and organizers. */
-function imageUrls(params: Params, sent: (name: string) => boolean, inline: Params[]): string[] {
+function imageUrls(params: EventWriteValues, sent: Sent<EventWriteValues>, inline: LinkedWriteValues[]): string[] {
   const inputs: ImageInput[] = []
-  if (sent('image')) inputs.push(params.image as ImageInput)
-  for (const entry of inline) if (entry.image !== undefined) inputs.push(entry.image as ImageInput)
+  if (sent('image') && params.image !== undefined) inputs.push(params.image)
+  for (const entry of inline) if (entry.image !== undefined) inputs.push(entry.image)
   return inputs.flatMap((input) => (input && 'url' in input ? [input.url] : []))
 }
 
@@ -36,10 +38,10 @@ function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): str
  * description image is remembered as refused, for storeImage to answer the same if the filtered
  * description still has it.
  */
-export async function prefetchImages(ctx: RequestContext, params: Params, sent: (name: string) => boolean): Promise<Map<string, DownloadedImage | Error>> {
-  const inline: Params[] = []
-  for (const name of ['venue', 'organizer']) {
-    if (sent(name)) for (const ref of (params[name] as LinkedRef[] | null) ?? []) if ('inline' in ref) inline.push(ref.inline)
+export async function prefetchImages(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>): Promise<Map<string, DownloadedImage | Error>> {
+  const inline: LinkedWriteValues[] = []
+  for (const name of ['venue', 'organizer'] as const) {
+    if (sent(name)) for (const ref of params[name] ?? []) if ('inline' in ref) inline.push(ref.inline)
   }
   const images = new Map<string, DownloadedImage | Error>()
   for (const url of new Set(imageUrls(params, sent, inline))) {

@@ -1,14 +1,13 @@
 import { CATEGORIES, MEDIA, TAGS } from '../../../collections/slugs.js'
 import { organizerKind } from '../../linked/organizerKind.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { RequestContext } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import { venueKind } from '../../linked/venueKind.js'
-import type { ImageInput } from '../../params/imageArg.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { EventLinks } from './eventData.js'
-import type { LinkedRef } from '../params/linkedPostsArg.js'
 import { resolveLinkedPosts } from './resolveLinkedPosts.js'
-import type { TermRef } from '../params/termRefsArg.js'
 import { resolveTermRefs } from './resolveTermRefs.js'
 
 /**
@@ -18,17 +17,18 @@ import { resolveTermRefs } from './resolveTermRefs.js'
  */
 export async function resolveEventLinks(
   ctx: RequestContext,
-  params: Params,
-  sent: (name: string) => boolean,
+  params: EventWriteValues,
+  sent: Sent<EventWriteValues>,
   created: CreatedDocs,
 ): Promise<EventLinks> {
   const links: EventLinks = {}
-  if (sent('categories')) links.categories = await resolveTermRefs(ctx, CATEGORIES, params.categories as TermRef[], created)
-  if (sent('tags')) links.tags = await resolveTermRefs(ctx, TAGS, params.tags as TermRef[], created)
-  if (sent('venue')) links.venues = await resolveLinkedPosts(ctx, venueKind, params.venue as LinkedRef[], created)
-  if (sent('organizer')) links.organizers = await resolveLinkedPosts(ctx, organizerKind, params.organizer as LinkedRef[], created)
-  if (sent('image')) {
-    const input = params.image as ImageInput
+  // sent() is false for null and undefined: each value checked below is there when sent.
+  const { categories, tags, venue, organizer, image: input } = params
+  if (sent('categories') && categories) links.categories = await resolveTermRefs(ctx, CATEGORIES, categories, created)
+  if (sent('tags') && tags) links.tags = await resolveTermRefs(ctx, TAGS, tags, created)
+  if (sent('venue') && venue) links.venues = await resolveLinkedPosts(ctx, venueKind, venue, created)
+  if (sent('organizer') && organizer) links.organizers = await resolveLinkedPosts(ctx, organizerKind, organizer, created)
+  if (sent('image') && input !== undefined) {
     links.image = await storeImage(ctx, input)
     if (input && 'url' in input && links.image !== null) created.add(MEDIA, links.image)
   }

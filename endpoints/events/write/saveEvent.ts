@@ -2,7 +2,9 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { EVENTS } from '../../../collections/slugs.js'
 import type { Event } from '../../data/documents.js'
 import type { LocatedEventPost } from '../../data/index.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { RequestContext } from '../../types.js'
+import type { EventWriteValues } from '../params/eventWriteArgs.js'
+import type { Sent } from '../params/sentArgs.js'
 import { CreatedDocs } from './CreatedDocs.js'
 import { eventData } from './eventData.js'
 import { prefetchImages } from './prefetchImages.js'
@@ -14,7 +16,7 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
-export async function saveEvent(ctx: RequestContext, params: Params, sent: (name: string) => boolean, previous?: LocatedEventPost): Promise<Event> {
+export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)

@@ -9,6 +9,7 @@ import { pageArgs } from '../../params/pageArgs.js'
 import { statusArg, statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
 import { archiveHeaders, archiveLinks, type QueryPairs } from '../../serialize/archiveLinks.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { eventLinkWhere } from '../query/eventLinkWhere.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
@@ -25,7 +26,7 @@ const URL_SAFE = /^[\w.,~-]*$/
  * their images. Event-linked filters add one query each; nothing depends on per_page.
  */
 export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['GET'],
     params: {
       ...pageArgs(kind.texts.perPage),
@@ -36,12 +37,11 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       status: statusArg(kind.texts.status),
     },
     handler: async (ctx, params, input) => {
-      const page = params.page as number
-      const perPage = params.per_page as number
-      const statuses = (params.status as string[] | undefined) ?? statusesFor(ctx)
+      const { page, per_page: perPage } = params
+      const statuses = params.status ?? statusesFor(ctx)
       const byStatus = statusWhere(statuses)
       const linked = await eventLinkWhere(ctx, kind, {
-        event: params.event as number | undefined,
+        event: params.event,
         hasEvents: typeof params.has_events === 'boolean' ? params.has_events : undefined,
         onlyWithUpcoming: params.only_with_upcoming === true,
       })
@@ -73,7 +73,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
 
       // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
       const filters: QueryPairs = [['per_page', perPage]]
-      if (input.given.has('event')) filters.push(['event', params.event as number])
+      if (input.given.has('event') && params.event !== undefined) filters.push(['event', params.event])
       if (typeof params.has_events === 'boolean') filters.push(['has_events', String(input.raw.has_events)])
       const defaultStatus = mayEditPosts(ctx) ? 'any' : 'publish'
       filters.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
@@ -90,5 +90,5 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
         },
       }
     },
-  }
+  })
 }

@@ -1,9 +1,9 @@
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
-import { linkedIdArg } from '../params/linkedIdArg.js'
-import { linkedSlugArg } from '../params/linkedSlugArg.js'
+import { type LinkedPathParams, linkedPathParams } from '../params/linkedPathParams.js'
 import { readOneVisible } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 
@@ -12,15 +12,15 @@ import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
  * established that the post exists; a caller whose read access does not reach it (a draft, a private
  * or trashed post of someone else) gets 403 <kind>-not-accessible and nothing of it.
  */
-export function linkedReadEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
-  return {
+export function linkedReadEndpoint<B extends 'id' | 'slug'>(kind: LinkedKind, by: B): EndpointDef<LinkedPathParams<B>> {
+  return defineEndpoint({
     methods: ['GET'],
-    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
+    params: linkedPathParams(kind, by),
     handler: async (ctx, params) => {
-      const doc = await readOneVisible(ctx, kind.collection, params[by] as number, { trash: true })
+      const doc = await readOneVisible(ctx, kind.collection, params[by], { trash: true })
       if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
       const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
       return { body }
     },
-  }
+  })
 }

@@ -2,14 +2,13 @@ import { ValidationError } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import { locatePost } from '../../data/index.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import type { EndpointDef, RequestContext } from '../../types.js'
-import type { ImageInput } from '../../params/imageArg.js'
 import { storeImage } from '../../write/storeImage.js'
 import { trashPost } from '../../write/trashPost.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
-import { linkedIdArg } from '../params/linkedIdArg.js'
-import { linkedSlugArg } from '../params/linkedSlugArg.js'
+import { linkedPathParams } from '../params/linkedPathParams.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { findOrCreateLinked } from '../write/findOrCreateLinked.js'
 import { toWriteData } from '../write/toWriteData.js'
@@ -35,34 +34,36 @@ async function single(ctx: RequestContext, kind: LinkedKind, doc: unknown) {
  * (downloaded only now) → create as the caller, the status scaled back by the collection's hook.
  */
 export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST'],
     params: kind.writeParams(true),
     permission: mayCreatePost,
     handler: async (ctx, params, input) => ({ status: 201, body: await single(ctx, kind, await findOrCreateLinked(ctx, kind, params, input.given)) }),
-  }
+  })
 }
 
 /**
  * POST/PUT/PATCH on one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400) →
  * edit_post (edit_others_posts too to name another author) → a partial update as the caller
- * (deliberate difference 6.1; show_map flags are not reset).
+ * (deliberate difference 6.1; show_map flags are not reset). `by` is not generic here: the write
+ * parameters' types do not combine with a generic path name, so the path is typed under both names
+ * and only `by`, the one the route has, is read.
  */
 export function linkedUpdateEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST', 'PUT', 'PATCH'],
-    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind), ...kind.writeParams(false) },
+    params: { ...linkedPathParams(kind, by), ...kind.writeParams(false) },
     permission: mayChangePost(kind.collection, by),
     handler: async (ctx, params, input) => {
-      const id = params[by] as number
+      const id = params[by]
       const data = await toWriteData(ctx, kind, params, input.given)
-      if (input.given.has('image')) data.image = await storeImage(ctx, params.image as ImageInput)
+      if (input.given.has('image') && params.image !== undefined) data.image = await storeImage(ctx, params.image)
       const updated = await saving(`could-not-update-${kind.name}` as MessageCode, () =>
         ctx.payload.update({ collection: kind.collection, id, data: data as never, trash: true, depth: 0, overrideAccess: false, user: ctx.user }),
       )
       return { body: await single(ctx, kind, updated) }
     },
-  }
+  })
 }
 
 /**
@@ -70,13 +71,13 @@ export function linkedUpdateEndpoint(kind: LinkedKind, by: 'id' | 'slug'): Endpo
  * anonymous callers) → delete_post → 410 <kind>-is-in-trash → moved to the trash, answered as it
  * reads afterwards (status "trash", slug …__trashed). Its events drop it (collection hook).
  */
-export function linkedDeleteEndpoint(kind: LinkedKind, by: 'id' | 'slug'): EndpointDef {
-  return {
+export function linkedDeleteEndpoint<B extends 'id' | 'slug'>(kind: LinkedKind, by: B): EndpointDef {
+  return defineEndpoint({
     methods: ['DELETE'],
-    params: { [by]: by === 'id' ? linkedIdArg(kind) : linkedSlugArg(kind) },
+    params: linkedPathParams(kind, by),
     permission: mayChangePost(kind.collection, by),
     handler: async (ctx, params) => {
-      const id = params[by] as number
+      const id = params[by]
       const post = await locatePost(ctx, kind.collection, { id })
       if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as MessageCode, 410)
       let trashed: unknown
@@ -89,5 +90,5 @@ export function linkedDeleteEndpoint(kind: LinkedKind, by: 'id' | 'slug'): Endpo
       }
       return { body: await single(ctx, kind, trashed) }
     },
-  }
+  })
 }

@@ -1,5 +1,5 @@
 import { ParamError } from '../../errors/ParamError.js'
-import type { ParamSpec } from '../../types.js'
+import type { Param } from '../../types.js'
 import { findSlugId } from '../../data/index.js'
 import type { LinkedKind } from '../LinkedKind.js'
 
@@ -8,7 +8,7 @@ import type { LinkedKind } from '../LinkedKind.js'
  * rest_invalid_param (reference 7.3). Parsed to the ID it names, so the by-slug routes then behave
  * exactly like the ID routes (reference 6.6).
  */
-export function linkedSlugArg(kind: LinkedKind): ParamSpec {
+export function linkedSlugArg(kind: LinkedKind): Param<Promise<number>> & { required: true } {
   return {
     type: 'string',
     description: kind.texts.slug,

@@ -1,16 +1,14 @@
 import { ParamError } from '../../errors/ParamError.js'
-import type { ArgOptions } from '../../params/kinds.js'
-import type { ParamSpec } from '../../types.js'
+import { type ArgOptions, base, type Kind } from '../../params/kinds.js'
 import { isTruthy } from '../../params/isTruthy.js'
 
 /**
  * A flag of untyped declaration read with tribe_is_truthy (reference 7.1: `has_events`,
  * `only_with_upcoming`). Scalars only; an empty string reads as not sent (null).
  */
-export function truthyArg(options: ArgOptions = {}): ParamSpec {
+export function truthyArg<const O extends Omit<ArgOptions, 'required'>>(options?: O): Kind<boolean | null, O> {
   return {
-    ...(options.default !== undefined ? { default: options.default } : {}),
-    ...(options.description !== undefined ? { description: options.description } : {}),
+    ...base(options),
     parse: (raw) => {
       if (typeof raw !== 'boolean' && typeof raw !== 'number' && typeof raw !== 'string') throw new ParamError()
       if (typeof raw === 'string') {

@@ -1,8 +1,8 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { Where } from 'payload'
-import type { Params, RequestContext } from '../../types.js'
-import type { LinkedDoc, LinkedKind, MatchedField } from '../LinkedKind.js'
+import type { RequestContext } from '../../types.js'
+import type { LinkedDoc, LinkedKind, LinkedWriteValues, MatchedField } from '../LinkedKind.js'
 
 const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase()
 
@@ -15,13 +15,15 @@ const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowe
 export async function findDuplicate(
   ctx: RequestContext,
   kind: LinkedKind,
-  params: Params,
+  params: LinkedWriteValues,
   description: SerializedEditorState | null | undefined,
 ): Promise<LinkedDoc | undefined> {
-  const sent = [{ param: kind.name, field: 'title', match: 'exact' } as MatchedField, ...kind.duplicateFields].filter(
-    ({ param }) => typeof params[param] === 'string' && (params[param] as string).trim() !== '',
-  )
-  const value = (param: string) => (params[param] as string).trim()
+  // The kind's own string fields, by the names its descriptor gives; '' for one not sent.
+  const value = (param: string) => {
+    const text = params[param]
+    return typeof text === 'string' ? text.trim() : ''
+  }
+  const sent = [{ param: kind.name, field: 'title', match: 'exact' } as MatchedField, ...kind.duplicateFields].filter(({ param }) => value(param) !== '')
   const html = description?.root ? convertLexicalToHTML({ data: description, disableContainer: true }).trim() : ''
   const where: Where = { and: sent.map(({ param, field }) => ({ [field]: { contains: value(param) } })) }
   const candidates = await ctx.payload.find({

@@ -4,10 +4,9 @@ import { ValidationError } from 'payload'
 import { MEDIA } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
-import type { ImageInput } from '../../params/imageArg.js'
-import type { Params, RequestContext } from '../../types.js'
+import type { RequestContext } from '../../types.js'
 import { storeImage } from '../../write/storeImage.js'
-import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import type { LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 import { findDuplicate } from '../query/findDuplicate.js'
 import { toWriteData } from './toWriteData.js'
 
@@ -25,15 +24,15 @@ export type OnCreated = (collection: CollectionSlug, id: number) => void
 export async function findOrCreateLinked(
   ctx: RequestContext,
   kind: LinkedKind,
-  params: Params,
+  params: LinkedWriteValues,
   given: ReadonlySet<string>,
   onCreated: OnCreated = () => undefined,
 ): Promise<LinkedDoc> {
   const data = await toWriteData(ctx, kind, params, given)
   const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
   if (duplicate) return duplicate
-  if (given.has('image')) {
-    const image = params.image as ImageInput
+  const { image } = params
+  if (given.has('image') && image !== undefined) {
     data.image = await storeImage(ctx, image)
     if (image && 'url' in image && data.image !== null) onCreated(MEDIA, data.image as number)
   }

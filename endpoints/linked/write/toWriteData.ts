@@ -1,17 +1,17 @@
 import { parseTime } from '../../dates/parseTime.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
-import type { Params, RequestContext } from '../../types.js'
-import type { LinkedKind } from '../LinkedKind.js'
+import type { RequestContext } from '../../types.js'
+import type { LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 
 /**
  * The stored fields a write sets, from the parameters the caller sent and only those (deliberate
  * difference 6.1: an absent field keeps its value; "" clears it). The image is left to the handler,
  * which stores a downloaded one only once nothing else can fail.
  */
-export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params: Params, given: ReadonlySet<string>) {
+export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params: LinkedWriteValues, given: ReadonlySet<string>) {
   const data: Record<string, unknown> = {}
   if (given.has(kind.name)) data.title = params[kind.name]
-  if (given.has('description')) data.description = await htmlToRichText(ctx, params.description as string)
+  if (given.has('description') && params.description !== undefined) data.description = await htmlToRichText(ctx, params.description)
   if (given.has('author')) data.author = params.author
   if (given.has('status')) data.status = params.status
   // One publication date: date_utc when both are sent, else date read in the site time zone.

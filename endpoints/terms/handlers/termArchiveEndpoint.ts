@@ -1,4 +1,5 @@
 import { archiveHeaders } from '../../serialize/archiveLinks.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { buildTermWhere } from '../query/buildTermWhere.js'
 import { eventTermIds } from '../query/eventTermIds.js'
@@ -14,14 +15,13 @@ import { termOrder } from '../query/termOrder.js'
  * then next_rest_url and previous_rest_url; a page past the end is 200 with an empty list.
  */
 export function termArchiveEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['GET'],
     params: termArchiveParams(tax),
     handler: async (ctx, params) => {
-      const page = params.page as number
-      const perPage = params.per_page as number
+      const { page, per_page: perPage } = params
       // `event` is an alias of `post` and wins when both are sent (reference 9.1).
-      const eventId = (params.event ?? params.post) as number | undefined
+      const eventId = params.event ?? params.post
       const where = buildTermWhere(params, eventId === undefined ? undefined : await eventTermIds(ctx, tax, eventId))
       const { docs, total } = await findTermPage(ctx, tax, where, termOrder(params, tax), page, perPage)
       const totalPages = Math.ceil(total / perPage)
@@ -37,5 +37,5 @@ export function termArchiveEndpoint(tax: TaxonomyDef): EndpointDef {
         headers: archiveHeaders(total, totalPages),
       }
     },
-  }
+  })
 }

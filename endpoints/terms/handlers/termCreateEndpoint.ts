@@ -1,4 +1,5 @@
 import { RestError } from '../../errors/RestError.js'
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import { existingTermWithName } from '../query/existingTermWithName.js'
@@ -15,7 +16,7 @@ import { termWriteParams } from '../params/termWriteParams.js'
  * (under the same parent) is 400 term_exists with the existing term's ID.
  */
 export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST'],
     params: termWriteParams(tax, { create: true }),
     permission: mayWriteTerms,
@@ -24,7 +25,7 @@ export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
       const data = termData(params)
       // Set: the create route requires `name` (termWriteParams with create: true).
       const name = data.name as string
-      const existing = await existingTermWithName(ctx, tax, name, params.parent as number | undefined)
+      const existing = await existingTermWithName(ctx, tax, name, params.parent)
       if (existing !== undefined) {
         // WordPress adds the error's data again as additional_data (reference 1.2).
         throw new RestError(tax.termExists, 400, [], { term_id: existing }, { additional_data: [existing, existing] })
@@ -43,5 +44,5 @@ export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {
         headers: { Location: `${ctx.base}/${tax.route}/${term.id}` },
       }
     },
-  }
+  })
 }

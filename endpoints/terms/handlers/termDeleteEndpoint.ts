@@ -1,3 +1,4 @@
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import { requireTerm } from './requireTerm.js'
@@ -11,16 +12,16 @@ import { termIdParam } from '../params/termWriteParams.js'
  * deleted one's parent (the collection's hooks, for every entry point).
  */
 export function termDeleteEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['DELETE'],
     params: termIdParam(tax),
     permission: mayWriteTerms,
     handler: async (ctx, params) => {
-      const id = params.id as number
+      const id = params.id
       const term = await requireTerm(ctx, tax, id)
       const [view] = await termAnswers(ctx, tax, [term])
       await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
       return { body: view }
     },
-  }
+  })
 }

@@ -1,3 +1,4 @@
+import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import { requireTerm } from './requireTerm.js'
@@ -15,13 +16,13 @@ import { termIdParam, termWriteParams } from '../params/termWriteParams.js'
  * term and its `_links`. Every refusal comes before the write, so a refused request changes nothing.
  */
 export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
-  return {
+  return defineEndpoint({
     methods: ['POST', 'PUT', 'PATCH'],
     params: { ...termIdParam(tax), ...termWriteParams(tax, { create: false }) },
     permission: mayWriteTerms,
     handler: async (ctx, params, input) => {
       refuseParentOfTag(tax, input)
-      const id = params.id as number
+      const id = params.id
       if (typeof params.parent === 'number') await refuseOwnAncestor(ctx, tax, id, params.parent)
       if (typeof params.slug === 'string') await refuseDuplicateSlug(ctx, tax, id, params.slug)
       const data = termData(params)
@@ -31,5 +32,5 @@ export function termUpdateEndpoint(tax: TaxonomyDef): EndpointDef {
       const [view] = await termAnswers(ctx, tax, [term])
       return { body: { ...view, _links: termLinks(term, tax, ctx) } }
     },
-  }
+  })
 }

@@ -3,7 +3,7 @@ import { ParamError } from '../../errors/ParamError.js'
 import { existingIdArg, existingIdListArg } from '../../params/existingIds.js'
 import { booleanArg, stringArg } from '../../params/kinds.js'
 import { pageArgs } from '../../params/pageArgs.js'
-import type { ParamSpec } from '../../types.js'
+import type { Param, ParamSpecs, Params } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
 /** What `orderby` accepts (WordPress's get_terms orderby values, reference 9.1), lowercased. */
@@ -11,25 +11,26 @@ export const TERM_ORDERBY = ['name', 'id', 'slug', 'count', 'description', 'pare
 export type TermOrderby = (typeof TERM_ORDERBY)[number]
 
 /** A non-empty string, lowercased, that must be one of `allowed` (get_terms compares lowercased). */
-function choiceArg(description: string, allowed: readonly string[]): ParamSpec {
+function choiceArg<const C extends string>(description: string, allowed: readonly C[]): Param<C> {
   const text = stringArg({ description, maxLength: 50 })
+  const isAllowed = (value: string): value is C => (allowed as readonly string[]).includes(value)
   return {
     ...text,
     parse: (raw, ctx, name) => {
-      const value = (text.parse!(raw, ctx, name) as string).trim().toLowerCase()
-      if (!allowed.includes(value)) throw new ParamError()
+      const value = text.parse(raw, ctx, name).trim().toLowerCase()
+      if (!isAllowed(value)) throw new ParamError()
       return value
     },
   }
 }
 
 /** Existing terms of the taxonomy, CSV or array; an empty list names none and fails (TEC's is_term_of_taxonomy). */
-function termListArg(tax: TaxonomyDef, description: string): ParamSpec {
+function termListArg(tax: TaxonomyDef, description: string): Param<Promise<number[]>> {
   const list = existingIdListArg(tax.collection, { description })
   return {
     ...list,
     parse: async (raw, ctx, name) => {
-      const ids = (await list.parse!(raw, ctx, name)) as number[]
+      const ids = await list.parse(raw, ctx, name)
       if (!ids.length) throw new ParamError()
       return ids
     },
@@ -40,7 +41,7 @@ function termListArg(tax: TaxonomyDef, description: string): ParamSpec {
  * GET /categories and GET /tags (reference 9.1, TEC's Archive_Category / Archive_Tag args in their
  * order). `parent` exists for categories only; `event` is an alias of `post` and wins over it.
  */
-export function termArchiveParams(tax: TaxonomyDef): Record<string, ParamSpec> {
+export function termArchiveParams(tax: TaxonomyDef) {
   return {
     ...pageArgs(tax.texts.perPage),
     search: stringArg({ description: 'Limit results to those matching a string', maxLength: 200 }),
@@ -57,5 +58,8 @@ export function termArchiveParams(tax: TaxonomyDef): Record<string, ParamSpec> {
       description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
     }),
     slug: stringArg({ description: 'Limit result set to terms with a specific slug', maxLength: 200 }),
-  }
+  } satisfies ParamSpecs
 }
+
+/** A term archive's parsed parameters (`parent` for categories only). */
+export type TermArchiveValues = Params<ReturnType<typeof termArchiveParams>>

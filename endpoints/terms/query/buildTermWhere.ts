@@ -1,13 +1,13 @@
 import type { Where } from 'payload'
 import { toSlug } from '../../../collections/hooks/toSlug.js'
-import type { Params } from '../../types.js'
+import type { TermArchiveValues } from '../params/termArchiveParams.js'
 
 /**
  * The `where` of a term list from its parsed filters (reference 9.1, WordPress's get_terms): every
  * filter narrows the list. `eventTermIds` are the terms of the `event`/`post` event when one was
  * asked for. Null means nothing can match, so no query is needed.
  */
-export function buildTermWhere(params: Params, eventTermIds?: number[]): Where | null {
+export function buildTermWhere(params: TermArchiveValues, eventTermIds?: number[]): Where | null {
   const and: Where[] = []
   // hide_empty (default true): only terms with published, untrashed events (the stored count).
   if (params.hide_empty !== false) and.push({ count: { greater_than: 0 } })

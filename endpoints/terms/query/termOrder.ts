@@ -1,8 +1,7 @@
 import type { Term } from '../../data/documents.js'
 import { compareTermNames } from '../serialize/compareTermNames.js'
 import { relationId } from '../../../collections/relationIds.js'
-import type { Params } from '../../types.js'
-import type { TermOrderby } from '../params/termArchiveParams.js'
+import type { TermArchiveValues } from '../params/termArchiveParams.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
 type Selected = Partial<Record<'name' | 'parent' | 'description', true>>
@@ -22,9 +21,9 @@ export type TermOrder = { sort: string[] } | { select: Selected; compare: (a: Ra
 const collator = new Intl.Collator('en')
 
 /** The order of a term list (reference 9.1: orderby defaults to name, order to ascending). */
-export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
+export function termOrder(params: TermArchiveValues, tax: TaxonomyDef): TermOrder {
   const desc = params.order === 'desc'
-  const orderby = (params.orderby as TermOrderby | undefined) ?? 'name'
+  const orderby = params.orderby ?? 'name'
   const dir = (field: string) => (desc ? `-${field}` : field)
   const ranked = (select: Selected, rank: (a: RankedTerm, b: RankedTerm) => number) => ({
     select,
@@ -45,7 +44,7 @@ export function termOrder(params: Params, tax: TaxonomyDef): TermOrder {
       return ranked({ parent: true }, (a, b) => (relationId(a.parent) ?? 0) - (relationId(b.parent) ?? 0))
     case 'include': {
       // FIELD(term_id, include…); without an include list get_terms falls back to the name.
-      const include = params.include as number[] | undefined
+      const include = params.include
       if (!include?.length) return ranked({ name: true }, compareTermNames)
       const position = new Map(include.map((id, i) => [id, i]))
       return ranked({}, (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))

@@ -6,6 +6,7 @@
 //          --database sqlite|postgres --postgres-url URL --out FILE
 //          --workers N (also measure 1 and N workers behind one port: bench/workerScaling.ts)
 //          --instances N (0: none; see bench/instances.ts)
+//          --profile DIR (a V8 CPU profile of the cold API server, for chrome://inspect or speedscope)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { writeFileSync } from 'node:fs'
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     workers: { type: 'string' },
     instances: { type: 'string', default: '0' },
+    profile: { type: 'string' },
   },
 })
 const EVENTS = Number(values.events)
@@ -100,7 +102,7 @@ await payload.destroy()
 const port = 4100 + Math.floor(Math.random() * 500)
 const ceiling = await startChild('bench/ceilingServer.ts', [String(port)], process.env)
 const warm = await startChild('bench/apiServer.ts', [String(port + 1), uri, KIND], process.env)
-const cold = await startChild('bench/apiServer.ts', [String(port + 2), uri, KIND], { ...process.env, CACHE_TTL_SECONDS: '0' })
+const cold = await startChild('bench/apiServer.ts', [String(port + 2), uri, KIND], { ...process.env, CACHE_TTL_SECONDS: '0' }, values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [])
 const base = (p: number) => `http://127.0.0.1:${p}/wp-json/calendar/events/v1`
 const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
 const now = new Date()

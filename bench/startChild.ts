@@ -2,10 +2,10 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /** Forks a TypeScript entry in production mode and resolves once it reports { ready: true }. */
-export function startChild(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+export function startChild(entry: string, args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(entry, args, {
-      execArgv: ['--conditions=production', '--import', 'tsx'],
+      execArgv: [...nodeFlags, '--conditions=production', '--import', 'tsx'],
       env: { ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })

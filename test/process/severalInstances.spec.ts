@@ -50,12 +50,12 @@ async function warmBoth(): Promise<void> {
   }
 }
 
-/** Milliseconds from `acknowledged` until instance B lists `title`; fails when B still does not after 10 s. */
-async function stalenessOnB(title: string, acknowledged: number): Promise<number> {
+/** Milliseconds from `acknowledged` until an instance lists `title`; fails when it still does not after 10 s. */
+async function stalenessOn(origin: string, title: string, acknowledged: number): Promise<number> {
   for (;;) {
     const elapsed = performance.now() - acknowledged
-    if ((await titles(await list(b))).includes(title)) return elapsed
-    if (elapsed > 10_000) throw new Error(`instance B still does not list "${title}" ${Math.round(elapsed)} ms after the write`)
+    if ((await titles(await list(origin))).includes(title)) return elapsed
+    if (elapsed > 10_000) throw new Error(`${origin} still does not list "${title}" ${Math.round(elapsed)} ms after the write`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
@@ -82,7 +82,7 @@ afterAll(async () => {
   await Promise.all(instances.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill())))))
   await database?.drop()
   data.remove()
-  if (measured.length) process.stdout.write(`Staleness on instance B after a write acknowledged elsewhere (${database.kind}):\n${measured.map(([w, ms]) => `  ${String(Math.round(ms)).padStart(5)} ms  ${w}`).join('\n')}\n`)
+  if (measured.length) process.stdout.write(`Staleness after a write acknowledged elsewhere (on B unless said) (${database.kind}):\n${measured.map(([w, ms]) => `  ${String(Math.round(ms)).padStart(5)} ms  ${w}`).join('\n')}\n`)
 })
 
 describe('several instances on one database', () => {
@@ -100,7 +100,7 @@ describe('several instances on one database', () => {
     id = ((await res.json()) as { id: number }).id
     // A sees its own write at once.
     expect(await titles(await list(a))).toContain('Made through A')
-    const ms = await stalenessOnB('Made through A', acknowledged)
+    const ms = await stalenessOn(b, 'Made through A', acknowledged)
     measured.push(['namespace POST /events on A', ms])
     expect(ms).toBeLessThanOrEqual(STALENESS_BOUND_MS)
   })
@@ -116,7 +116,7 @@ describe('several instances on one database', () => {
     const acknowledged = performance.now()
     expect(res.status).toBe(200)
     await res.arrayBuffer()
-    const ms = await stalenessOnB('Renamed on /api', acknowledged)
+    const ms = await stalenessOn(b, 'Renamed on /api', acknowledged)
     measured.push(['/api PATCH on A', ms])
     expect(ms).toBeLessThanOrEqual(STALENESS_BOUND_MS)
   })
@@ -132,9 +132,10 @@ describe('several instances on one database', () => {
     const imported = await runCli(['import:ics', file], database.uri, settings)
     const acknowledged = performance.now()
     expect(imported.code).toBe(0)
-    const ms = await stalenessOnB('Imported by the CLI', acknowledged)
-    measured.push(['CLI import:ics', ms])
-    expect(ms).toBeLessThanOrEqual(STALENESS_BOUND_MS)
-    expect(await titles(await list(a))).toContain('Imported by the CLI')
+    // Each instance hears of it on its own next read of the database's signal.
+    const [onA, onB] = await Promise.all([stalenessOn(a, 'Imported by the CLI', acknowledged), stalenessOn(b, 'Imported by the CLI', acknowledged)])
+    measured.push(['CLI import:ics (on A)', onA], ['CLI import:ics', onB])
+    expect(onA).toBeLessThanOrEqual(STALENESS_BOUND_MS)
+    expect(onB).toBeLessThanOrEqual(STALENESS_BOUND_MS)
   })
 })

@@ -1,4 +1,4 @@
-import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj, PayloadRequest } from 'payload'
 
 /**
  * One open transaction at a time per process, for the SQLite adapter. libsql gives a transaction the
@@ -80,7 +80,38 @@ export function serializeTransactions(adapter: DatabaseAdapterObj, options: { wa
           finish(key)
         }
       }
+      queueUntransactedWrites(db)
       return db
     },
+  }
+}
+
+/** The adapter's write methods; each takes one argument object with an optional `req`. */
+const WRITES = ['create', 'createGlobal', 'createGlobalVersion', 'createVersion', 'deleteMany', 'deleteOne', 'deleteVersions', 'updateGlobal', 'updateGlobalVersion', 'updateJobs', 'updateMany', 'updateOne', 'updateVersion', 'upsert'] as const
+
+/**
+ * A write called outside any transaction would run on the client's shared connection and, while a
+ * queued transaction holds SQLite's write lock, wait for it inside a synchronous call: the whole process
+ * stalls for up to the busy timeout, and the transaction it waits on cannot finish meanwhile. Each such
+ * write gets a transaction of its own, through the queue, so it waits without stalling anything.
+ */
+function queueUntransactedWrites(db: BaseDatabaseAdapter): void {
+  const methods = db as unknown as Record<(typeof WRITES)[number], (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
+  for (const name of WRITES) {
+    const write = methods[name]?.bind(db)
+    if (!write) continue
+    methods[name] = async (args) => {
+      if (args?.req?.transactionID) return write(args)
+      const id = await db.beginTransaction()
+      if (id === null || id === undefined) return write(args)
+      try {
+        const result = await write({ ...args, req: { ...args?.req, transactionID: id } })
+        await db.commitTransaction(id)
+        return result
+      } catch (error) {
+        await db.rollbackTransaction(id).catch(() => {})
+        throw error
+      }
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { transactionOf, type WriteSignal } from './writeSignal.js'
+import { transactionOf } from '../data/transactionOf.js'
+import type { WriteSignal } from './writeSignal.js'
 
 interface PoolClient {
   query: (sql: string) => Promise<unknown>

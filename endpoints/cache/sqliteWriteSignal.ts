@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Payload } from 'payload'
-import { transactionOf, type WriteSignal } from './writeSignal.js'
+import { transactionOf } from '../data/transactionOf.js'
+import type { WriteSignal } from './writeSignal.js'
 
 interface SqliteAdapter {
   drizzle: { run: (query: unknown) => Promise<unknown>; all: <T>(query: unknown) => Promise<T[]> }

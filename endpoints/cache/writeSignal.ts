@@ -12,8 +12,3 @@ export interface WriteSignal {
   /** Resolves once listening; `inSync(false)` while writes could go unseen. Returns the stop function. */
   listen(changed: () => void, inSync: (live: boolean) => void): Promise<() => Promise<void>>
 }
-
-/** The drizzle handle of the open transaction, else the adapter's own (SQL adapters). */
-export function transactionOf<T>(transaction: string | number | undefined, db: { drizzle: T; sessions?: Record<string | number, { db: T } | undefined> }): T {
-  return (transaction !== undefined ? db.sessions?.[transaction]?.db : undefined) ?? db.drizzle
-}

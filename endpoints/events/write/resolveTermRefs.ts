@@ -4,6 +4,7 @@ import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
 import type { Term } from '../../data/documents.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import type { RequestContext } from '../../types.js'
+import { lockForCreation } from '../../write/lockForCreation.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { TermRef } from '../params/termRefsArg.js'
 
@@ -36,6 +37,8 @@ export async function resolveTermRefs(
       .then((found): TermRow[] => found.docs)
   const byName = (name: string) => terms.find((t) => sameText(t.slug, name) || sameText(t.name, name)) ?? terms.find((t) => t.slug === toSlug(name))
 
+  const mayCreate = mayWriteTerms(ctx)
+  if (mayCreate) await lockForCreation(ctx, collection, names.map(toSlug))
   const exact: Where[] = []
   if (ids.length) exact.push({ id: { in: ids } })
   if (names.length) exact.push({ slug: { in: slugs } }, { name: { in: names } })
@@ -44,7 +47,6 @@ export async function resolveTermRefs(
   // up once more with `like` (case-insensitive on every adapter), and sameText decides.
   const unmatched = names.filter((name) => !byName(name))
   if (unmatched.length) terms.push(...(await find({ or: unmatched.map((name): Where => ({ name: { like: name } })) }, 200)))
-  const mayCreate = mayWriteTerms(ctx)
 
   const result: number[] = []
   for (const ref of refs) {

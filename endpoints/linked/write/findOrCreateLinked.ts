@@ -5,6 +5,7 @@ import { MEDIA } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import type { RequestContext } from '../../types.js'
+import { lockForCreation } from '../../write/lockForCreation.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 import { findDuplicate } from '../query/findDuplicate.js'
@@ -29,6 +30,7 @@ export async function findOrCreateLinked(
   onCreated: OnCreated = () => undefined,
 ): Promise<LinkedDoc> {
   const data = await toWriteData(ctx, kind, params, given)
+  if (typeof data.title === 'string') await lockForCreation(ctx, kind.collection, [data.title])
   const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
   if (duplicate) return duplicate
   const { image } = params

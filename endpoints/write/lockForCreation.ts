@@ -1,0 +1,27 @@
+import type { CollectionSlug } from 'payload'
+import { transactionOf } from '../data/transactionOf.js'
+import type { RequestContext } from '../types.js'
+
+interface PostgresAdapter {
+  drizzle: { execute: (query: unknown) => Promise<unknown> }
+  sessions?: Record<string | number, { db: PostgresAdapter['drizzle'] } | undefined>
+}
+
+/**
+ * Before a find-or-create by name (a term named in an event write, an inline venue or organizer):
+ * on PostgreSQL, concurrent transactions would each miss the other's uncommitted row and create the
+ * same term twice ("jazz", "jazz-2"), so each name is locked until the caller's transaction ends and
+ * the second writer finds the first one's row. SQLite runs one write transaction at a time; MongoDB
+ * has no such lock (two writers there may still both create).
+ */
+export async function lockForCreation(ctx: RequestContext, collection: CollectionSlug, names: string[]): Promise<void> {
+  const db = ctx.payload.db
+  if (db.name !== 'postgres' || !names.length) return
+  const transaction = ctx.req?.transactionID ? await ctx.req.transactionID : undefined
+  if (transaction === undefined) return
+  const { sql } = await import('@payloadcms/db-postgres')
+  const target = transactionOf(transaction, db as unknown as PostgresAdapter)
+  // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
+  const keys = [...new Set(names.map((name) => `${collection}:${name.trim().toLowerCase()}`))].sort()
+  for (const key of keys) await target.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}

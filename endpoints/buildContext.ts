@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { createLocalReq, type Payload } from 'payload'
+import { createLocalReq, executeAuthStrategies, type Payload } from 'payload'
 import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
 import { CLIENT_ADDRESS } from '../collections/auth/clientAddress.js'
 import { signInLimits } from '../collections/auth/signInLimits.js'
@@ -42,7 +42,9 @@ export async function buildContext(
   }
   // The address travels in req.context so the application-password strategy can count failures by it.
   const authReq = await createLocalReq({ req: { headers }, context: { [CLIENT_ADDRESS]: address } }, payload)
-  const { user } = await payload.auth({ headers, req: authReq })
+  // The strategies alone: payload.auth() would also work out the caller's permissions on every
+  // collection and field, which nothing here reads (each Local API call applies access itself).
+  const { user } = await executeAuthStrategies({ headers, payload, req: authReq })
   if (!user && /^basic /i.test(headers.get('authorization') ?? '')) throw new RestError('incorrect_password', 401)
   const langSegment = mount.locale === options.locales[0] ? '' : `/${mount.locale}`
   const restRoot = `${options.siteUrl}${langSegment}${options.restPrefix}`

@@ -13,9 +13,46 @@ export interface DateDetails {
   seconds: string
 }
 
+// Every answer formats a dozen instants per event in the event's and the site's zones; asking Intl
+// for a zone's offset is the slow part, and the same instants come back on every request. Offsets by
+// zone and exact instant (no rounding, so a transition is never crossed), bounded.
+const offsets = new Map<string, number>()
+const MAX_OFFSETS = 100_000
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
+
+/** Minutes east of UTC of `zone` at `ms` (NaN for a zone luxon does not know). */
+function offsetAt(zone: string, ms: number): number {
+  if (zone === 'UTC') return 0
+  const key = `${zone}|${ms}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    const dt = DateTime.fromMillis(ms, { zone })
+    offset = dt.isValid ? dt.offset : Number.NaN
+    if (offsets.size >= MAX_OFFSETS) offsets.clear()
+    offsets.set(key, offset)
+  }
+  return offset
+}
+
+/** Milliseconds since the epoch; stored dates (ISO in UTC, "…Z") without building a DateTime. */
+function millisOf(instant: DateTime | Date | string): number {
+  if (typeof instant === 'string' && UTC_ISO.test(instant)) return Date.parse(instant)
+  if (instant instanceof Date) return instant.getTime()
+  return toDateTime(instant).toMillis()
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
 /** An instant as `Y-m-d H:i:s` wall clock in a zone. */
 export function wallClock(instant: DateTime | Date | string, zone: string): string {
-  return toDateTime(instant).setZone(zone).toFormat(WP_DATE_FORMAT)
+  const ms = millisOf(instant)
+  const offset = offsetAt(zone, ms)
+  // The wall clock is the UTC reading of the instant moved by the offset.
+  const d = new Date(ms + offset * 60_000)
+  const year = d.getUTCFullYear()
+  // An invalid zone or date, or a year luxon pads differently: luxon says what it says.
+  if (!(year >= 0 && year <= 9999)) return toDateTime(instant).setZone(zone).toFormat(WP_DATE_FORMAT)
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
 }
 
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings (reference 6.2). */
@@ -37,6 +74,18 @@ export function toDateTime(instant: DateTime | Date | string): DateTime {
  * Returns the luxon zone name, or null when it is neither.
  */
 export function zoneOf(timezone: string): string | null {
+  let zone = zones.get(timezone)
+  if (zone === undefined) {
+    zone = resolveZone(timezone)
+    if (zones.size < 10_000) zones.set(timezone, zone)
+  }
+  return zone
+}
+
+// Every event names its zone; checking an IANA name builds a DateTime, so each name is checked once.
+const zones = new Map<string, string | null>()
+
+function resolveZone(timezone: string): string | null {
   const tz = timezone.trim()
   if (!tz) return null
   const offset = /^UTC([+-])(\d{1,2})(?:[:.](\d{2})|\.5)?$/i.exec(tz)
@@ -57,13 +106,14 @@ const abbreviations = new Map<string, string>()
  * PHP's `T` format: EST, CEST, JST… where one is known, otherwise the offset ("+09", "+0530"), and
  * manual offsets as written ("UTC+2").
  */
-export function zoneAbbreviation(timezone: string, instant: DateTime): string {
+export function zoneAbbreviation(timezone: string, instant: DateTime | Date | string): string {
   if (/^UTC[+-]/i.test(timezone)) return timezone.toUpperCase()
-  const dt = instant.setZone(zoneOf(timezone) ?? 'UTC')
-  const key = `${timezone}|${dt.offset}`
+  const zone = zoneOf(timezone) ?? 'UTC'
+  const ms = millisOf(instant)
+  const key = `${timezone}|${offsetAt(zone, ms)}`
   let name = abbreviations.get(key)
   if (name === undefined) {
-    name = lookupAbbreviation(dt)
+    name = lookupAbbreviation(DateTime.fromMillis(ms, { zone }))
     if (abbreviations.size < 10_000) abbreviations.set(key, name)
   }
   return name

@@ -3,8 +3,14 @@ import { transactionOf } from '../data/transactionOf.js'
 import type { RequestContext } from '../types.js'
 
 interface PostgresAdapter {
+  name: string
   drizzle: { execute: (query: unknown) => Promise<unknown> }
   sessions?: Record<string | number, { db: PostgresAdapter['drizzle'] } | undefined>
+}
+
+/** db-postgres's adapter, as far as the lock uses it: its drizzle handle and transaction sessions. */
+function isPostgresAdapter(db: { name: string }): db is PostgresAdapter {
+  return db.name === 'postgres' && 'drizzle' in db
 }
 
 /**
@@ -16,11 +22,11 @@ interface PostgresAdapter {
  */
 export async function lockForCreation(ctx: RequestContext, collection: CollectionSlug, names: string[]): Promise<void> {
   const db = ctx.payload.db
-  if (db.name !== 'postgres' || !names.length) return
+  if (!isPostgresAdapter(db) || !names.length) return
   const transaction = ctx.req?.transactionID ? await ctx.req.transactionID : undefined
   if (transaction === undefined) return
   const { sql } = await import('@payloadcms/db-postgres')
-  const target = transactionOf(transaction, db as unknown as PostgresAdapter)
+  const target = transactionOf(transaction, db)
   // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
   const keys = [...new Set(names.map((name) => `${collection}:${name.trim().toLowerCase()}`))].sort()
   for (const key of keys) await target.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)

@@ -58,6 +58,26 @@ describe('wall clocks', () => {
     expect(zoneAbbreviation('Asia/Yerevan', winter)).toBe('+04')
     expect(zoneAbbreviation('Asia/Kathmandu', winter)).toBe('+0545')
   })
+
+  it('formats every instant exactly as luxon does, across transitions, odd offsets, old and far dates, twice', () => {
+    const zones = [...ZONES, 'Asia/Kathmandu', 'Europe/London', 'America/St_Johns', 'Africa/Monrovia', 'UTC+5:30', 'UTC-9', 'Etc/GMT+3']
+    // Each side of New York's and Berlin's 2027 transitions, second by second.
+    const edges = ['2027-03-14T06:59:58Z', '2027-03-14T07:00:00Z', '2027-11-07T05:59:59Z', '2027-11-07T06:00:00Z', '2027-03-28T00:59:59Z', '2027-03-28T01:00:00Z']
+    let compared = 0
+    const check = (ms: number, zone: string) => {
+      const luxon = DateTime.fromMillis(ms).setZone(zone).toFormat(WP_DATE_FORMAT)
+      const iso = new Date(ms).toISOString()
+      // Twice each: the second answer comes from the remembered offset.
+      for (const instant of [iso, iso, new Date(ms), DateTime.fromMillis(ms)]) expect(wallClock(instant, zone)).toBe(luxon)
+      compared++
+    }
+    for (const zone of zones) for (const edge of edges) for (const delta of [-1000, 0, 1000]) check(Date.parse(edge) + delta, zone)
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('1850-01-01T00:00:00Z'), max: Date.parse('2200-01-01T00:00:00Z') }), fc.constantFrom(...zones), (ms, zone) => check(ms, zone)),
+      { numRuns: 2000 },
+    )
+    expect(compared).toBeGreaterThan(2000)
+  })
 })
 
 describe('number forms', () => {

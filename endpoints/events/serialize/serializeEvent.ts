@@ -42,8 +42,8 @@ export function eventZone(event: Pick<Event, 'timezone'>, ctx: RequestContext): 
  */
 export function serializeEvent(event: Event, related: Related, ctx: RequestContext, options: EventSerializeOptions = {}) {
   const zone = eventZone(event, ctx)
-  const start = toDateTime(event.startDate)
-  const end = toDateTime(event.endDate)
+  const start = event.startDate
+  const end = event.endDate
   const startLocal = wallClock(start, zone)
   const endLocal = wallClock(end, zone)
   const startUtc = wallClock(start, 'UTC')

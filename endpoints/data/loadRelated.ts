@@ -4,6 +4,7 @@ import { relationId, relationIds } from '../../collections/relationIds.js'
 import type { Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
 import { readVisible } from './readVisible.js'
+import { WITHOUT_RICH_TEXT } from './servedFields.js'
 
 /**
  * Everything a page of events links to, in a fixed number of queries whatever the page size: one
@@ -16,8 +17,8 @@ export async function loadRelated(
   extra: { venues?: Venue[]; organizers?: Organizer[] } = {},
 ): Promise<Related> {
   const [venues, organizers, categories, tags] = await Promise.all([
-    readVisible(ctx, VENUES, events.flatMap((e) => relationIds(e.venues))),
-    readVisible(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers))),
+    readVisible(ctx, VENUES, events.flatMap((e) => relationIds(e.venues)), { select: WITHOUT_RICH_TEXT }),
+    readVisible(ctx, ORGANIZERS, events.flatMap((e) => relationIds(e.organizers)), { select: WITHOUT_RICH_TEXT }),
     readVisible(ctx, CATEGORIES, events.flatMap((e) => relationIds(e.categories))),
     readVisible(ctx, TAGS, events.flatMap((e) => relationIds(e.tags))),
   ])

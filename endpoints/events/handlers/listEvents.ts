@@ -1,4 +1,5 @@
 import { EVENTS } from '../../../collections/slugs.js'
+import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
@@ -22,6 +23,7 @@ export async function listEvents(ctx: RequestContext, params: EventArchiveValues
         page: query.page,
         limit: query.limit,
         depth: 0,
+        select: WITHOUT_RICH_TEXT,
         trash: query.trash,
         overrideAccess: false,
         user: ctx.user,

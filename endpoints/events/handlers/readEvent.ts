@@ -2,6 +2,7 @@ import { canChangePost, canReadPost } from '../../permissions/index.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { loadRelated, locateEvent, readOneVisible } from '../../data/index.js'
+import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 import type { Event } from '../../data/documents.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext, RestResponse } from '../../types.js'
@@ -26,7 +27,7 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
     if (!unlocked.length) throw new RestError('event-password-protected', 403)
     doc = (await readUnlocked(ctx, unlocked)).get(id)
   } else {
-    doc = await readOneVisible(ctx, EVENTS, id)
+    doc = await readOneVisible(ctx, EVENTS, id, { select: WITHOUT_RICH_TEXT })
   }
   // Access control has the last word: what it hides is not accessible.
   if (!doc) throw new RestError('event-not-accessible', 403)

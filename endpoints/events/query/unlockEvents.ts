@@ -4,6 +4,7 @@ import { rememberingVerifier } from '../../../collections/secrets.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { Event } from '../../data/documents.js'
+import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 import type { RequestContext } from '../../types.js'
 
 // scrypt is slow on purpose; a page of protected events checked against the same password would pay it
@@ -54,6 +55,7 @@ export async function readUnlocked(ctx: RequestContext, ids: number[]): Promise<
     where: { id: { in: ids } },
     pagination: false,
     depth: 0,
+    select: WITHOUT_RICH_TEXT,
     trash: true,
     overrideAccess: false,
     user: ctx.user,

@@ -17,6 +17,7 @@ import { pageByPostDate } from '../query/pageByPostDate.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { searchWhere } from '../query/searchWords.js'
 import { truthyArg } from '../params/truthyArg.js'
+import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
 
@@ -64,6 +65,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
             trash: byStatus.trash,
             pagination: false,
             depth: 0,
+            select: WITHOUT_RICH_TEXT,
             overrideAccess: false,
             user: ctx.user,
           })

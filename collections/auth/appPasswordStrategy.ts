@@ -70,6 +70,8 @@ export const appPasswordStrategy: AuthStrategy = {
       collection: USERS,
       where: { [field]: { equals: credentials.login } },
       limit: 1,
+      // One row, no total: without this every Basic request also counts the matching users.
+      pagination: false,
       depth: 0,
       overrideAccess: true,
     })

@@ -12,20 +12,23 @@ export interface WriteTarget {
 
 /**
  * The body of one editor's create, as an editor's form sends it: a new title every call (so every
- * request creates its own event with its own slug), an inline venue and organizer, and categories and
- * tags by name. Those repeat, so after the first write they are found, not created (find-or-create).
+ * request creates its own event with its own slug), an inline venue and organizer, a category and tags
+ * by name. Those come from a set of ten that repeats, so after the first round they are found, not
+ * created (find-or-create); ten, not one, because editors writing at once rarely all link the same
+ * venue, and writes naming the same one wait for each other by design.
  */
 export function eventBody(target: WriteTarget, n: number): string {
+  const k = n % 10
   return JSON.stringify({
     title: `Bench write ${process.pid}-${n}`,
     status: 'publish',
     start_date: wallClock(target.start),
     end_date: wallClock(new Date(target.start.getTime() + 3_600_000)),
     description: `<p>Written by the benchmark, number ${n}.</p>`,
-    venue: { venue: 'Bench Hall', address: '1 Load Street', city: 'Paris', country: 'France' },
-    organizer: { organizer: 'Bench Organizer', email: 'bench-organizer@example.org' },
-    categories: ['Bench Category', 'Category 1'],
-    tags: ['Bench Tag', 'Tag 1'],
+    venue: { venue: `Bench Hall ${k}`, address: `${k} Load Street`, city: 'Paris', country: 'France' },
+    organizer: { organizer: `Bench Organizer ${k}`, email: `bench-organizer-${k}@example.org` },
+    categories: [`Category ${k + 1}`],
+    tags: [`Bench Tag ${k}`, `Tag ${k + 1}`],
   })
 }
 

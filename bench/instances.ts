@@ -3,6 +3,7 @@
 // had cached before a write acknowledged by one of them (the README's bound: 1 s).
 import type { ChildProcess } from 'node:child_process'
 import autocannon from 'autocannon'
+import type { Budget } from './budgets.js'
 import { startChild } from './startChild.js'
 
 export interface InstancesResult {
@@ -106,7 +107,7 @@ export async function measureInstances(options: {
 }
 
 /** The summary line of the instances budget. */
-export function instancesBudget(result: InstancesResult): { budget: string; value: string; ok: boolean } {
+export function instancesBudget(result: InstancesResult, run: string): Budget {
   const worst = Math.max(...result.stalenessMs)
-  return { budget: `${result.instances} instances: no answer staler than ${BOUND_MS} ms after a write on another (max of ${result.stalenessMs.length} probes)`, value: `${worst} ms`, ok: worst <= BOUND_MS }
+  return { budget: `${result.instances} instances: no answer staler than ${BOUND_MS} ms after a write on another (max of ${result.stalenessMs.length} probes)`, value: `${worst} ms`, ok: worst <= BOUND_MS, run }
 }

@@ -15,8 +15,13 @@ export interface DatasetSize {
 
 export interface Dataset {
   categorySlugs: string[]
+  tagSlugs: string[]
+  venueIds: number[]
+  organizerIds: number[]
   eventIds: number[]
   eventSlugs: string[]
+  /** A listed event still to come, whose category, venue, first title word and start a combined filter can match. */
+  sample: { categorySlug: string; venueId: number; word: string; startDate: string }
 }
 
 const TIMEZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles']
@@ -27,7 +32,7 @@ const CITIES = [
   ['Tokyo', 'Japan', 35.6762, 139.6503],
   ['Madrid', 'Spain', 40.4168, -3.7038],
 ] as const
-const WORDS = ['Jazz', 'Night', 'Market', 'Workshop', 'Festival', 'Talk', 'Concert', 'Yoga', 'Film', 'Tour', 'Brunch', 'Lecture']
+export const WORDS = ['Jazz', 'Night', 'Market', 'Workshop', 'Festival', 'Talk', 'Concert', 'Yoga', 'Film', 'Tour', 'Brunch', 'Lecture']
 
 /** Runs `task(i)` for i in [0, count) with at most `width` in flight. */
 async function inParallel<T>(count: number, width: number, task: (i: number) => Promise<T>, onProgress?: (done: number) => void): Promise<T[]> {
@@ -126,9 +131,19 @@ export async function seedDataset(payload: Payload, size: DatasetSize, log: (lin
   }
   log(`seeded ${events.length} events in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   const visible = events.filter((e) => e.status === 'publish' && !e.hasPassword && !e.hideFromListings)
+  const coming = visible.find((e) => Date.parse(e.startDate) > now + 24 * HOUR) ?? visible[0]!
   return {
     categorySlugs: categories.map((c) => c.slug as string),
+    tagSlugs: tags.map((t) => t.slug as string),
+    venueIds: venues.map((v) => v.id as number),
+    organizerIds: organizers.map((o) => o.id as number),
     eventIds: visible.map((e) => e.id),
     eventSlugs: visible.map((e) => e.slug),
+    sample: {
+      categorySlug: categories.find((c) => c.id === coming.categories[0])!.slug as string,
+      venueId: coming.venues[0]!,
+      word: coming.title.split(' ')[0]!,
+      startDate: coming.startDate,
+    },
   }
 }

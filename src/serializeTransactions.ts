@@ -1,4 +1,5 @@
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, PayloadRequest } from 'payload'
+import { beginOnConnection, closeConnection } from './transactionConnections.js'
 
 /**
  * One open transaction at a time per process, for the SQLite adapter. libsql gives a transaction the
@@ -41,7 +42,11 @@ export function serializeTransactions(adapter: DatabaseAdapterObj, options: { wa
         return release
       }
 
+      const connections = new Map<string | number, Parameters<typeof closeConnection>[0]>()
       const finish = (id: string | number) => {
+        // Committed or rolled back: drizzle is done with the transaction's connection.
+        closeConnection(connections.get(id))
+        connections.delete(id)
         releases.get(id)?.()
         releases.delete(id)
       }
@@ -49,12 +54,13 @@ export function serializeTransactions(adapter: DatabaseAdapterObj, options: { wa
       db.beginTransaction = async (transactionOptions) => {
         const release = await acquire()
         try {
-          const id = await begin(transactionOptions)
+          const { result: id, connection } = await beginOnConnection(() => begin(transactionOptions))
           if (id === null || id === undefined) {
             release()
             return id
           }
           releases.set(id, release)
+          connections.set(id, connection)
           // The client's new connection (see above) starts without the adapter's busy timeout; another
           // process writing (the CLI) should be waited for, not failed on.
           await db.client?.execute(`PRAGMA busy_timeout = ${options.busyTimeoutMs}`)
@@ -80,7 +86,7 @@ export function serializeTransactions(adapter: DatabaseAdapterObj, options: { wa
           finish(key)
         }
       }
-      queueUntransactedWrites(db)
+      queueUntransactedWrites(db, acquire)
       return db
     },
   }
@@ -90,27 +96,24 @@ export function serializeTransactions(adapter: DatabaseAdapterObj, options: { wa
 const WRITES = ['create', 'createGlobal', 'createGlobalVersion', 'createVersion', 'deleteMany', 'deleteOne', 'deleteVersions', 'updateGlobal', 'updateGlobalVersion', 'updateJobs', 'updateMany', 'updateOne', 'updateVersion', 'upsert'] as const
 
 /**
- * A write called outside any transaction would run on the client's shared connection and, while a
- * queued transaction holds SQLite's write lock, wait for it inside a synchronous call: the whole process
- * stalls for up to the busy timeout, and the transaction it waits on cannot finish meanwhile. Each such
- * write gets a transaction of its own, through the queue, so it waits without stalling anything.
+ * A write called outside any transaction runs on the client's shared connection; while a queued
+ * transaction holds SQLite's write lock it would wait for it inside a synchronous call, stalling the
+ * whole process for up to the busy timeout while the transaction it waits on cannot finish. So such a
+ * write takes its turn in the queue and runs between transactions, on the shared connection as before
+ * (a transaction of its own would cost libsql a new connection per write).
  */
-function queueUntransactedWrites(db: BaseDatabaseAdapter): void {
+function queueUntransactedWrites(db: BaseDatabaseAdapter, acquire: () => Promise<() => void>): void {
   const methods = db as unknown as Record<(typeof WRITES)[number], (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
   for (const name of WRITES) {
     const write = methods[name]?.bind(db)
     if (!write) continue
     methods[name] = async (args) => {
       if (args?.req?.transactionID) return write(args)
-      const id = await db.beginTransaction()
-      if (id === null || id === undefined) return write(args)
+      const release = await acquire()
       try {
-        const result = await write({ ...args, req: { ...args?.req, transactionID: id } })
-        await db.commitTransaction(id)
-        return result
-      } catch (error) {
-        await db.rollbackTransaction(id).catch(() => {})
-        throw error
+        return await write(args)
+      } finally {
+        release()
       }
     }
   }

@@ -3,6 +3,7 @@
 // application password (no single write first to warm anything up), then a mixed wave through the
 // namespace and Payload's /api. Every write is acknowledged and stored, and the process keeps serving.
 import type { ChildProcess } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { startChild } from '../../bench/startChild.js'
 import { freePort, operatorEnv, tempDir } from '../helpers/serverProcess.js'
@@ -99,5 +100,13 @@ describe(`concurrent writers (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     expect(venues.venues.filter((v) => v.venue === 'Shared hall')).toHaveLength(1)
     const categories = (await (await fetch(`${namespace()}/categories?per_page=50`)).json()) as { categories: Array<{ name: string; count: number }> }
     expect(categories.categories.filter((c) => c.name === 'Concurrency')).toEqual([expect.objectContaining({ count: WAVE + WAVE / 2 })])
+  })
+
+  it('writes leave no file handles behind (each SQLite transaction used to keep its connection open)', async () => {
+    const handles = () => readdirSync(`/proc/${child!.pid}/fd`).length
+    const before = handles()
+    for (let i = 0; i < 40; i++) expect((await createEvent(`Handle check ${i}`, 'Shared hall')).status).toBe(201)
+    // A few may be in flight (sockets, the log); forty kept connections would be eighty or more.
+    expect(handles() - before).toBeLessThan(20)
   })
 })

@@ -9,13 +9,14 @@ import Database from 'libsql'
  */
 let lastBegun: Database.Database | undefined
 let installed = false
+const remember = (connection: Database.Database) => (lastBegun = connection)
 
 function install(): void {
   if (installed) return
   installed = true
   const prepare = Database.prototype.prepare
   Database.prototype.prepare = function (this: Database.Database, source: string) {
-    if (/^\s*BEGIN\b/i.test(source)) lastBegun = this
+    if (/^\s*BEGIN\b/i.test(source)) remember(this)
     return prepare.call(this, source)
   } as typeof prepare
 }

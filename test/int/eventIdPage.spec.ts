@@ -140,4 +140,11 @@ describe('the archive fast path', () => {
     expect(trash.length).toBeGreaterThan(0)
     for (const doc of trash) expect(doc.deletedAt).toBeTruthy()
   })
+
+  it('gathers SQLite planner statistics at boot (sqlite_stat1), so a term filter reads that term\'s events, not the window', async () => {
+    if (app.database.kind !== 'sqlite') return
+    const client = (app.payload.db as unknown as { client: { execute: (sql: string) => Promise<{ rows: unknown[] }> } }).client
+    const { rows } = await client.execute("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'")
+    expect(rows.length).toBeGreaterThan(0)
+  })
 })

@@ -80,13 +80,17 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
   if (built.joins.length) return null
 
-  const { and, count, eq, inArray } = (await (payload.db.name === 'sqlite' ? import('@payloadcms/db-sqlite/drizzle') : import('@payloadcms/db-postgres/drizzle'))) as Operators
+  const { and, count, eq, inArray, sql } = (await (payload.db.name === 'sqlite' ? import('@payloadcms/db-sqlite/drizzle') : import('@payloadcms/db-postgres/drizzle'))) as Operators
   const db = adapter.drizzle as unknown as QueryBuilder
   const table = adapter.tables[tableName]
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
-  const filters = split.filters.map(({ field, relationTo, ids }) =>
-    inArray(table.id, db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))),
-  )
+  const filters = split.filters.map(({ field, relationTo, ids }, i) => {
+    const parents = db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
+    // PostgreSQL plans `IN (subquery)` as a semi-join probed from the events it walks in start-date
+    // order; `= ANY(ARRAY(subquery))` reads the term's events once and looks them up by primary key.
+    // Only the first: a second ANY in the same index condition is compared element by element.
+    return payload.db.name === 'postgres' && i === 0 ? sql`${table.id} = any(array${parents})` : inArray(table.id, parents)
+  })
   const condition = and(built.where, ...filters)
   const offset = (query.page - 1) * query.limit
   const [rows, totals] = await Promise.all([

@@ -1,10 +1,9 @@
-import { EVENTS } from '../../../collections/slugs.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders, archiveLinks } from '../../serialize/archiveLinks.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { archiveQuery } from '../query/archiveQuery.js'
+import { findEventPage } from '../query/findEventPage.js'
 import { serializeEventList } from '../serialize/serializeEventList.js'
 
 /**
@@ -14,20 +13,7 @@ import { serializeEventList } from '../serialize/serializeEventList.js'
  */
 export async function listEvents(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<RestResponse> {
   const { query, none } = await archiveQuery(ctx, params, input)
-  const result = none
-    ? { docs: [], totalDocs: 0 }
-    : await ctx.payload.find({
-        collection: EVENTS,
-        where: query.where,
-        sort: query.sort,
-        page: query.page,
-        limit: query.limit,
-        depth: 0,
-        select: WITHOUT_RICH_TEXT,
-        trash: query.trash,
-        overrideAccess: false,
-        user: ctx.user,
-      })
+  const result = none ? { docs: [], totalDocs: 0 } : await findEventPage(ctx, query)
   if (!result.docs.length && query.page > 1) throw new RestError('event-archive-page-not-found', 404)
 
   const total = result.totalDocs

@@ -1,0 +1,106 @@
+import type { DrizzleAdapter } from '@payloadcms/drizzle'
+import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
+import { EVENTS } from '../../../collections/slugs.js'
+import type { RequestContext } from '../../types.js'
+
+export interface IdPageQuery {
+  where: Where
+  sort: Sort
+  page: number
+  limit: number
+  trash: boolean
+}
+
+/** A top-level `{ <hasMany relationship>: { in: ids } }` condition of the archive's where. */
+interface RelationFilter {
+  field: string
+  relationTo: string
+  ids: Array<number | string>
+}
+
+type Operators = typeof import('@payloadcms/db-sqlite/drizzle')
+// Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
+
+/** The SQL adapters (SQLite, PostgreSQL): drizzle, its tables and Payload's query builder behind them. */
+function isDrizzleAdapter(db: object & { name: string }): db is DrizzleAdapter {
+  return (db.name === 'sqlite' || db.name === 'postgres') && 'drizzle' in db && 'tables' in db
+}
+
+/**
+ * Splits the archive's top-level conditions into filters on a hasMany relationship (venues,
+ * organizers, categories, tags: read from the relationships table) and the rest (columns of the
+ * events table). null when a relationship condition has another shape: that query keeps Payload's path.
+ */
+function splitRelationFilters(where: Where, relations: Map<string, string>): { rest: Where[]; filters: RelationFilter[] } | null {
+  const conditions = Array.isArray(where.and) && Object.keys(where).length === 1 ? where.and : [where]
+  const rest: Where[] = []
+  const filters: RelationFilter[] = []
+  for (const condition of conditions) {
+    const keys = Object.keys(condition)
+    const relationTo = keys.length === 1 ? relations.get(keys[0]!) : undefined
+    if (!relationTo) {
+      rest.push(condition)
+      continue
+    }
+    const operand = condition[keys[0]!] as Record<string, unknown>
+    if (Object.keys(operand).length !== 1 || !Array.isArray(operand.in)) return null
+    filters.push({ field: keys[0]!, relationTo, ids: operand.in as Array<number | string> })
+  }
+  return { rest, filters }
+}
+
+/**
+ * The IDs of one page of events matching `query`, in its order, and the total, read straight from
+ * the SQL tables; null on MongoDB or a query this does not cover (the caller then reads through
+ * Payload alone). Payload's own SQL filters a hasMany relationship with a join and DISTINCT over the
+ * whole date window; here each such filter is `id IN (SELECT parent_id FROM events_rels …)`, which
+ * reads only the events of those terms. Everything else, the read access and the trash switch come
+ * from Payload itself: the collection's read access function (as find runs it), combineQueries and
+ * the adapter's buildQuery, so the conditions are the Local API's. The caller then reads the page
+ * through the Local API, which applies access and the filters again.
+ */
+export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number } | null> {
+  const { payload } = ctx
+  const adapter = payload.db
+  if (!isDrizzleAdapter(adapter)) return null
+  const collection = payload.collections[EVENTS].config
+  const relations = new Map<string, string>()
+  for (const field of collection.flattenedFields) {
+    if (field.type === 'relationship' && field.hasMany && typeof field.relationTo === 'string') relations.set(field.name, field.relationTo)
+  }
+  const split = splitRelationFilters(query.where, relations)
+  if (!split) return null
+
+  const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
+  const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
+  if (access === false) return { ids: [], total: 0 }
+  const conditions = [...split.rest, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
+  const where = combineQueries({ and: conditions }, access)
+
+  const { buildQuery } = await import('@payloadcms/drizzle')
+  const tableName = adapter.tableNameMap.get(EVENTS)!
+  const built = buildQuery({ adapter, fields: collection.flattenedFields, sort: query.sort, tableName, where })
+  // A join (a condition through another table) would need DISTINCT again: Payload's path then.
+  if (built.joins.length) return null
+
+  const { and, count, eq, inArray, sql } = (await (payload.db.name === 'sqlite' ? import('@payloadcms/db-sqlite/drizzle') : import('@payloadcms/db-postgres/drizzle'))) as Operators
+  const db: QueryBuilder = adapter.drizzle
+  const table = adapter.tables[tableName]
+  const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
+  const filters = split.filters.map(({ field, relationTo, ids }, i) => {
+    const parents = db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
+    // PostgreSQL plans `IN (subquery)` as a semi-join probed from the events it walks in start-date
+    // order; `= ANY(ARRAY(subquery))` reads the term's events once and looks them up by primary key.
+    // Only the first: a second ANY in the same index condition is compared element by element.
+    return payload.db.name === 'postgres' && i === 0 ? sql`${table.id} = any(array${parents})` : inArray(table.id, parents)
+  })
+  const condition = and(built.where, ...filters)
+  const offset = (query.page - 1) * query.limit
+  const [rows, totals] = await Promise.all([
+    db.select({ id: table.id }).from(table).where(condition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
+    db.select({ total: count() }).from(table).where(condition),
+  ])
+  return { ids: (rows as Array<{ id: number | string }>).map((row) => row.id), total: Number((totals as Array<{ total: number }>)[0]?.total ?? 0) }
+}

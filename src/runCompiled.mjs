@@ -4,6 +4,7 @@
 // a thread of their own in Node 20: that doubled a command's start-up. The project's own files are
 // bundled once by esbuild (tsx's own, so the same transform), packages left to Node, and rebuilt
 // when a file they came from changed. Plain JavaScript, as it must run before anything can read TypeScript.
+import cluster from 'node:cluster'
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -37,7 +38,8 @@ function signature(file) {
 function upToDate() {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'))
-    if (stamp.format !== FORMAT) return undefined
+    // Another checkout sharing this node_modules (a link) keeps its own stamp under the same name.
+    if (stamp.format !== FORMAT || stamp.root !== ROOT) return undefined
     for (const [file, sig] of Object.entries(stamp.inputs)) if (signature(path.join(ROOT, file)) !== sig) return undefined
     return signature(path.join(stamp.dir, stamp.main)) ? path.join(stamp.dir, stamp.main) : undefined
   } catch {
@@ -92,7 +94,7 @@ async function build() {
   const main = `${path.basename(entry).replace(/\.[cm]?tsx?$/, '')}.mjs`
   // Written whole, then renamed: processes starting at the same time read an old or a new stamp, never half.
   const temporary = `${stampFile}.${process.pid}`
-  writeFileSync(temporary, JSON.stringify({ format: FORMAT, dir, main, inputs }))
+  writeFileSync(temporary, JSON.stringify({ format: FORMAT, root: ROOT, dir, main, inputs }))
   renameSync(temporary, stampFile)
   for (const old of readdirSync(CACHE)) {
     const folder = path.join(CACHE, old)
@@ -114,8 +116,10 @@ if (!compiled) {
     compiled = undefined
   }
 }
-// The entry sees the arguments as under `node --import tsx <entry>`.
+// The entry sees the arguments as under `node --import tsx <entry>`, and the workers it forks
+// (node:cluster, WEB_CONCURRENCY) start the same way as this process.
 process.argv = [process.argv[0], entry, ...rest]
+if (cluster.isPrimary) cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: [entry, ...rest] })
 if (compiled) {
   await import(pathToFileURL(compiled).href)
 } else {

@@ -1,4 +1,4 @@
-// src/runCompiled.mjs, which `npm run cli` starts: the entry runs from a compiled copy (no loader
+// src/runCompiled.mjs, which `npm run cli` and `npm start` start: the entry runs from a compiled copy (no loader
 // hooks on the ~1,600 modules a command loads), rebuilt when one of its files changes, and from the
 // sources through tsx when it cannot be bundled. Real processes on real files.
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
@@ -94,6 +94,36 @@ describe('src/runCompiled.mjs', () => {
     expect(ran.word).toBe('three')
     expect(ran.argv).toEqual([entry, 'x'])
     expect(ran.running).toContain(entry)
+  })
+
+  it('starts the workers an entry forks (node:cluster, as WEB_CONCURRENCY does) the same way, from the copy', async () => {
+    const entry = path.join(fixture.dir, 'workers.ts')
+    writeFileSync(
+      entry,
+      `import cluster from 'node:cluster'
+const here = () => new Error().stack!.split('\\n')[1]
+if (cluster.isPrimary) {
+  const worker = cluster.fork()
+  worker.on('message', (fromWorker: unknown) => {
+    process.stdout.write(JSON.stringify({ primary: here(), worker: fromWorker }))
+    worker.kill()
+  })
+} else {
+  process.send!({ argv: process.argv.slice(1), running: here() })
+}
+`,
+    )
+    const ran = await node(['src/runCompiled.mjs', entry, 'z'])
+    expect(ran).toMatchObject({ code: 0, stderr: '' })
+    const { primary, worker } = JSON.parse(ran.stdout) as { primary: string; worker: { argv: string[]; running: string } }
+    expect(primary).toContain(CACHE)
+    expect(worker.running).toContain(CACHE)
+    expect(worker.argv).toEqual([entry, 'z'])
+  })
+
+  it('is how `npm start` starts the server', () => {
+    const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start!
+    expect(script).toBe('exec node --conditions=production src/runCompiled.mjs src/start.ts')
   })
 
   it('is how `npm run cli` starts the CLI: its compiled copy is built from src/cli.ts and its commands', async () => {

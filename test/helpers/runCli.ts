@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process'
 import { operatorEnv } from './serverProcess.js'
 
+/** `npm run cli`'s command line after `node`: the entry run from its compiled copy (src/runCompiled.mjs). */
+export const CLI_ARGS = ['--conditions=production', 'src/runCompiled.mjs', 'src/cli.ts']
+
 export interface CliResult {
   code: number | null
   stdout: string
@@ -16,7 +19,7 @@ export interface CliResult {
 export function runCli(args: string[], databaseUri: string | undefined, env: Record<string, string | undefined> = {}): Promise<CliResult> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
       cwd: process.cwd(),
       env: operatorEnv({ ...(databaseUri ? { DATABASE_URI: databaseUri } : {}), ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],

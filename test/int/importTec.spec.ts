@@ -14,7 +14,7 @@ import { env } from '../../src/env.js'
 import { buildCalendarConfig } from '../../src/payload.config.js'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
-import { runCli, type CliResult } from '../helpers/runCli.js'
+import { CLI_ARGS, runCli, type CliResult } from '../helpers/runCli.js'
 import { freePort, operatorEnv, tempDir } from '../helpers/serverProcess.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase.js'
 
@@ -239,7 +239,7 @@ describe('import:tec', () => {
   it('an interrupted run resumes after its last page and ends with the same records', async () => {
     const fresh = await createTestDatabase()
     const args = ['import:tec', '--from', `${source.origin}${env.REST_PREFIX}${NS}`, '--user', 'importer', '--app-password', appPassword, '--allow-private-hosts', '--per-page', '2']
-    const child = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
       env: operatorEnv({ DATABASE_URI: fresh.uri, DATA_DIR: dataDir.dir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })

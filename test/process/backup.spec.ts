@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'
+import { CLI_ARGS } from '../helpers/runCli.js'
 
 jest.setTimeout(600_000)
 
@@ -30,7 +31,8 @@ interface Run {
 }
 
 function run(script: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(NODE[0]!, [...NODE.slice(1), script, ...args], { cwd: process.cwd(), env })
+  const command = script === 'src/cli.ts' ? CLI_ARGS : [...NODE.slice(1), script]
+  const child = spawn(NODE[0]!, [...command, ...args], { cwd: process.cwd(), env })
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (d) => (stdout += d))

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../helpers/freePort.js'
+import { CLI_ARGS } from '../../helpers/runCli.js'
 
 export interface RunningServer {
   /** http://127.0.0.1:<port> */
@@ -15,7 +16,7 @@ export interface RunningServer {
 
 
 function run(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions=production', '--import', 'tsx', ...args], {
+  return spawn(process.execPath, args[0] === CLI_ARGS[0] ? args : ['--conditions=production', '--import', 'tsx', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +66,7 @@ export async function startServer(settings: (port: number) => Record<string, str
 
   const cli = (args: string[]) =>
     new Promise<string>((resolve, reject) => {
-      const child = run(['src/cli.ts', ...args], env)
+      const child = run([...CLI_ARGS, ...args], env)
       let out = ''
       child.stdout!.on('data', (d) => (out += d))
       child.stderr!.on('data', (d) => (out += d))

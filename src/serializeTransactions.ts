@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, PayloadRequest } from 'payload'
 import { beginOnConnection, closeConnection } from './transactionConnections.js'
 
@@ -104,14 +105,17 @@ const WRITES = ['create', 'createGlobal', 'createGlobalVersion', 'createVersion'
  */
 function queueUntransactedWrites(db: BaseDatabaseAdapter, acquire: () => Promise<() => void>): void {
   const methods = db as unknown as Record<(typeof WRITES)[number], (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
+  // Set while a queued write runs: the adapter's own methods call each other (upsert is updateOne),
+  // and a nested call must not queue behind the write it is part of.
+  const queued = new AsyncLocalStorage<true>()
   for (const name of WRITES) {
     const write = methods[name]?.bind(db)
     if (!write) continue
     methods[name] = async (args) => {
-      if (args?.req?.transactionID) return write(args)
+      if (args?.req?.transactionID || queued.getStore()) return write(args)
       const release = await acquire()
       try {
-        return await write(args)
+        return await queued.run(true, () => write(args))
       } finally {
         release()
       }

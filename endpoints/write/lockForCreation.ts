@@ -18,9 +18,11 @@ function isPostgresAdapter(db: { name: string }): db is PostgresAdapter {
  * on PostgreSQL, concurrent transactions would each miss the other's uncommitted row and create the
  * same term twice ("jazz", "jazz-2"), so each name is locked until the caller's transaction ends and
  * the second writer finds the first one's row. SQLite runs one write transaction at a time; MongoDB
- * has no such lock (two writers there may still both create).
+ * has no such lock (two writers there may still both create). A write that may create several takes
+ * all its locks first, in one order (see resolveEventLinks): a lock taken after the transaction has
+ * changed rows (the ID counter) could wait on a writer that waits on those rows.
  */
-export async function lockForCreation(ctx: RequestContext, collection: CollectionSlug, names: string[]): Promise<void> {
+export async function lockForCreation(ctx: RequestContext, names: ReadonlyArray<readonly [CollectionSlug, string]>): Promise<void> {
   const db = ctx.payload.db
   if (!isPostgresAdapter(db) || !names.length) return
   const transaction = ctx.req?.transactionID ? await ctx.req.transactionID : undefined
@@ -28,6 +30,6 @@ export async function lockForCreation(ctx: RequestContext, collection: Collectio
   const { sql } = await import('@payloadcms/db-postgres')
   const target = transactionOf(transaction, db)
   // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
-  const keys = [...new Set(names.map((name) => `${collection}:${name.trim().toLowerCase()}`))].sort()
+  const keys = [...new Set(names.map(([collection, name]) => `${collection}:${name.trim().toLowerCase()}`))].sort()
   for (const key of keys) await target.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
 }

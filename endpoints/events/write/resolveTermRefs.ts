@@ -38,7 +38,7 @@ export async function resolveTermRefs(
   const byName = (name: string) => terms.find((t) => sameText(t.slug, name) || sameText(t.name, name)) ?? terms.find((t) => t.slug === toSlug(name))
 
   const mayCreate = mayWriteTerms(ctx)
-  if (mayCreate) await lockForCreation(ctx, collection, names.map(toSlug))
+  if (mayCreate) await lockForCreation(ctx, names.map((name) => [collection, toSlug(name)] as const))
   const exact: Where[] = []
   if (ids.length) exact.push({ id: { in: ids } })
   if (names.length) exact.push({ slug: { in: slugs } }, { name: { in: names } })

@@ -30,7 +30,7 @@ export async function findOrCreateLinked(
   onCreated: OnCreated = () => undefined,
 ): Promise<LinkedDoc> {
   const data = await toWriteData(ctx, kind, params, given)
-  if (typeof data.title === 'string') await lockForCreation(ctx, kind.collection, [data.title])
+  if (typeof data.title === 'string') await lockForCreation(ctx, [[kind.collection, data.title]])
   const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
   if (duplicate) return duplicate
   const { image } = params

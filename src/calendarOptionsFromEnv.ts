@@ -10,6 +10,7 @@ export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
     locales: settings.LOCALES,
     cacheTtlSeconds: settings.CACHE_TTL_SECONDS,
     cacheMaxMb: settings.CACHE_MAX_MB,
+    documentCacheMb: settings.DOCUMENT_CACHE_MB,
     mediaDir: path.join(settings.DATA_DIR, 'media'),
     maxPerPage: settings.MAX_PER_PAGE,
     geoloc: settings.GEOLOC,

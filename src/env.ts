@@ -42,6 +42,8 @@ export interface Env {
   CACHE_TTL_SECONDS: number
   /** Memory bound of the response cache, in MiB. */
   CACHE_MAX_MB: number
+  /** Memory bound of the cache of linked documents (venues, organizers, terms, images), in MiB; 0 turns it off. */
+  DOCUMENT_CACHE_MB: number
   /** Largest `per_page` the list routes accept; larger values are capped to it. */
   MAX_PER_PAGE: number
   /** Largest `limit` of Payload's REST and GraphQL for callers below editor. */
@@ -241,6 +243,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   TRIBE_NAMESPACE_ALIAS: (r) => flag('TRIBE_NAMESPACE_ALIAS', r.TRIBE_NAMESPACE_ALIAS, true),
   CACHE_TTL_SECONDS: (r) => nonNegative('CACHE_TTL_SECONDS', r.CACHE_TTL_SECONDS, 30),
   CACHE_MAX_MB: (r) => nonNegative('CACHE_MAX_MB', r.CACHE_MAX_MB, 64),
+  DOCUMENT_CACHE_MB: (r) => nonNegative('DOCUMENT_CACHE_MB', r.DOCUMENT_CACHE_MB, 16),
   MAX_PER_PAGE: (r) => integer('MAX_PER_PAGE', r.MAX_PER_PAGE, 50, 1),
   API_MAX_LIMIT: (r) => integer('API_MAX_LIMIT', r.API_MAX_LIMIT, 100, 1),
   GEOLOC: (r) => flag('GEOLOC', r.GEOLOC, true),

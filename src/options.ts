@@ -14,6 +14,11 @@ export interface CalendarPluginOptions {
   cacheTtlSeconds?: number
   /** Memory bound of the response cache, in MiB. Default 64. */
   cacheMaxMb?: number
+  /**
+   * Memory bound, in MiB, of the cache of public venues, organizers, terms and images that event answers
+   * link to (emptied by every write; see endpoints/cache/documentCache.ts); 0 turns it off. Default 16.
+   */
+  documentCacheMb?: number
   /** Folder of uploaded images. Default ./data/media. */
   mediaDir?: string
   /** Maximum `per_page` accepted by list routes (larger values are capped). Default 50. */
@@ -60,6 +65,7 @@ const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPatte
   locales: ['en', 'fr', 'de', 'es'],
   cacheTtlSeconds: 30,
   cacheMaxMb: 64,
+  documentCacheMb: 16,
   maxPerPage: 50,
   geoloc: true,
   geolocRadiusMiles: 25,

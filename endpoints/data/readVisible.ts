@@ -1,36 +1,49 @@
 import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload'
+import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
+import { documentCacheFor, readThrough } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
+
+/**
+ * Collections whose documents read the same for every anonymous caller (their access and field access
+ * look at the user only): the public's reads of them may come from the document cache. Not events: a
+ * `?password=` changes which of their fields a caller sees.
+ */
+const PUBLIC_ALIKE: ReadonlySet<CollectionSlug> = new Set([VENUES, ORGANIZERS, CATEGORIES, TAGS, MEDIA])
+
+type ReadOptions = { trash?: boolean; select?: SelectType }
 
 /**
  * The documents of `collection` among `ids` that the caller may read, by ID, in one query through
  * access control (a draft venue of a published event stays hidden from the public). `trash`
- * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs.
+ * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs. Anonymous reads
+ * of the linked collections go through the document cache (emptied by every write).
  */
 export async function readVisible<S extends CollectionSlug>(
   ctx: RequestContext,
   collection: S,
   ids: readonly number[],
-  options?: { trash?: boolean; select?: SelectType },
+  options?: ReadOptions,
 ): Promise<Map<number, DataFromCollectionSlug<S>>>
 // Typed as whole documents: with `select`, only the selected fields (and the ID) are set.
-export async function readVisible(
-  ctx: RequestContext,
-  collection: CollectionSlug,
-  ids: readonly number[],
-  options: { trash?: boolean; select?: SelectType } = {},
-) {
+export async function readVisible(ctx: RequestContext, collection: CollectionSlug, ids: readonly number[], options: ReadOptions = {}) {
   if (!ids.length) return new Map()
-  const found = await ctx.payload.find({
-    collection,
-    where: { id: { in: [...new Set(ids)] } },
-    pagination: false,
-    depth: 0,
-    ...(options.trash ? { trash: true } : {}),
-    ...(options.select ? { select: options.select } : {}),
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return new Map(found.docs.map((doc) => [doc.id, doc]))
+  const find = async (wanted: readonly number[]) =>
+    (
+      await ctx.payload.find({
+        collection,
+        where: { id: { in: [...new Set(wanted)] } },
+        pagination: false,
+        depth: 0,
+        ...(options.trash ? { trash: true } : {}),
+        ...(options.select ? { select: options.select } : {}),
+        overrideAccess: false,
+        user: ctx.user,
+      })
+    ).docs
+  // Not inside a write's transaction, which may see its own uncommitted changes.
+  const cache = !ctx.user && !ctx.req && PUBLIC_ALIKE.has(collection) ? documentCacheFor(ctx.payload, ctx.options) : undefined
+  if (cache) return readThrough(cache, `${collection}:${options.trash ? 'trash' : ''}:${JSON.stringify(options.select ?? null)}`, ids, find)
+  return new Map((await find(ids)).map((doc) => [doc.id, doc]))
 }
 
 /** One document the caller may read, or undefined. */
@@ -38,7 +51,7 @@ export async function readOneVisible<S extends CollectionSlug>(
   ctx: RequestContext,
   collection: S,
   id: number,
-  options: { trash?: boolean; select?: SelectType } = {},
+  options: ReadOptions = {},
 ): Promise<DataFromCollectionSlug<S> | undefined> {
   return (await readVisible(ctx, collection, [id], options)).get(id)
 }

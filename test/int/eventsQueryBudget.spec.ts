@@ -11,7 +11,8 @@ const made: Record<'venues' | 'organizers' | 'events', number[]> = { venues: [],
 const READS = ['find', 'findOne', 'count', 'findDistinct', 'queryDrafts', 'findVersions', 'findGlobal']
 
 beforeAll(async () => {
-  app = await initTestApp({ maxPerPage: 60 })
+  // The document cache off: the budget is what an answer costs when nothing it links to is kept yet.
+  app = await initTestApp({ maxPerPage: 60, documentCacheMb: 0 })
   const p = app.payload
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer()
   for (let i = 0; i < 60; i++) {
@@ -54,7 +55,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-/** Database reads one request costs (never from the response cache: every URL is new). */
+/** Database reads one request costs (never from the response cache: every URL is new; the document cache is off). */
 async function readsFor(path: string): Promise<string[]> {
   calls = []
   const res = await apiClient(app.api).get(path)

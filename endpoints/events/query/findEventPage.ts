@@ -7,15 +7,16 @@ import { eventIdPage } from './eventIdPage.js'
 
 /**
  * One page of the archive and its total. On SQL databases the page's IDs and the total come from
- * eventIdPage (the same conditions, without Payload's join over the whole window); the events are
- * then read through the Local API by those IDs with the archive's where and the caller's access, as
- * before. Elsewhere (MongoDB, a query eventIdPage does not cover) the Local API answers alone.
+ * eventIdPage (the archive's conditions and the caller's read access, without Payload's join over
+ * the whole window); the events are then read through the Local API by those IDs alone, with the
+ * caller's access (the archive's where again would walk the date window once more). Elsewhere
+ * (MongoDB, a query eventIdPage does not cover) the Local API answers alone.
  */
 export async function findEventPage(ctx: RequestContext, query: EventsQuery): Promise<{ docs: Event[]; totalDocs: number }> {
   const read = { collection: EVENTS, sort: query.sort, depth: 0, select: WITHOUT_RICH_TEXT, trash: query.trash, overrideAccess: false, user: ctx.user } as const
   const page = await eventIdPage(ctx, query)
   if (!page) return ctx.payload.find({ ...read, where: query.where, page: query.page, limit: query.limit })
   if (!page.ids.length) return { docs: [], totalDocs: page.total }
-  const { docs } = await ctx.payload.find({ ...read, where: { and: [query.where, { id: { in: page.ids } }] }, limit: page.ids.length, pagination: false })
+  const { docs } = await ctx.payload.find({ ...read, where: { id: { in: page.ids } }, limit: page.ids.length, pagination: false })
   return { docs, totalDocs: page.total }
 }

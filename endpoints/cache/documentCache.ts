@@ -1,0 +1,92 @@
+import { LRUCache } from 'lru-cache'
+import type { Payload } from 'payload'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
+
+/** Kept for an ID the public may not read (a draft, a trashed post) or that does not exist. */
+const HIDDEN = Symbol('hidden')
+
+export interface DocumentCache {
+  store: LRUCache<string, object | typeof HIDDEN>
+  /** Bumped by every write; documents read across a write are not stored. */
+  generation: number
+}
+
+// Null for an instance whose options turn the cache off.
+const caches = new WeakMap<Payload, DocumentCache | null>()
+
+/** Frozen, so a caller changing a shared document fails loudly instead of changing other answers. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+/**
+ * The public's documents of the collections events link to (venues, organizers, terms, images), as the
+ * Local API answered an anonymous read, bounded by `documentCacheMb`. Exact rather than timed: every
+ * write empties it, this process's through the collection hooks, other processes' through the
+ * database (watchDatabaseWrites), so it needs a database with a write signal (SQLite, PostgreSQL); on
+ * MongoDB entries expire after cacheTtlSeconds, the response cache's bound. Undefined when off, and
+ * while writes of other processes could go unseen (cachesInSync).
+ */
+export function documentCacheFor(payload: Payload, options: Pick<ResolvedCalendarOptions, 'documentCacheMb' | 'cacheTtlSeconds'>): DocumentCache | undefined {
+  let cache = caches.get(payload)
+  if (cache === undefined) {
+    const { documentCacheMb, cacheTtlSeconds } = options
+    // Known databases only (a stand-in Local API without one has nothing to invalidate by).
+    const database: string | undefined = payload.db?.name
+    const signalled = database === 'sqlite' || database === 'postgres'
+    const ttl = signalled ? 0 : database === 'mongoose' ? cacheTtlSeconds * 1000 : 0
+    cache = documentCacheMb <= 0 || (!signalled && ttl <= 0) ? null : {
+      store: new LRUCache<string, object | typeof HIDDEN>({
+        maxSize: documentCacheMb * 1024 * 1024,
+        // Two bytes a character of the document's JSON, plus the entry's bookkeeping.
+        sizeCalculation: (doc, key) => (doc === HIDDEN ? 0 : 2 * JSON.stringify(doc).length) + 2 * key.length + 100,
+        ...(ttl ? { ttl } : {}),
+      }),
+      generation: 0,
+    }
+    const created = cache
+    if (created) {
+      onStoredDataChange(payload, () => {
+        created.generation++
+        created.store.clear()
+      })
+    }
+    caches.set(payload, cache)
+  }
+  return cache && cachesInSync(payload) ? cache : undefined
+}
+
+/**
+ * The documents among `ids` from the cache, reading the others with `load` (which answers the visible
+ * ones) and keeping what it found and what it did not, under `scope` (the collection and the read's
+ * options). Always a new Map: callers may add to it.
+ */
+export async function readThrough<T extends { id: number }>(
+  cache: DocumentCache,
+  scope: string,
+  ids: readonly number[],
+  load: (ids: number[]) => Promise<T[]>,
+): Promise<Map<number, T>> {
+  const found = new Map<number, T>()
+  const missing: number[] = []
+  for (const id of new Set(ids)) {
+    const kept = cache.store.get(`${scope}:${id}`)
+    if (kept === undefined) missing.push(id)
+    else if (kept !== HIDDEN) found.set(id, kept as T)
+  }
+  if (!missing.length) return found
+  const generation = cache.generation
+  const loaded = new Map((await load(missing)).map((doc) => [doc.id, doc]))
+  const keep = cache.generation === generation
+  for (const id of missing) {
+    const doc = loaded.get(id)
+    if (doc) found.set(id, keep ? deepFreeze(doc) : doc)
+    if (keep) cache.store.set(`${scope}:${id}`, doc ?? HIDDEN)
+  }
+  return found
+}

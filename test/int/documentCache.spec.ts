@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Payload } from 'payload'
+import { createActors, type Actor } from '../helpers/actors.js'
+import { apiClient } from '../helpers/http.js'
+import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+
+// The response cache is off here: every answer is computed, and the linked documents it embeds come
+// from the document cache (endpoints/cache/documentCache.ts) until a write empties it.
+
+let app: TestApp
+let api: ReturnType<typeof apiClient>
+let editor: Actor
+let eventId = 0
+/** Local API finds per collection since the last reset. */
+const finds = new Map<string, number>()
+
+function countFinds(payload: Payload) {
+  const find = payload.find.bind(payload)
+  payload.find = ((args: Parameters<Payload['find']>[0]) => {
+    finds.set(args.collection, (finds.get(args.collection) ?? 0) + 1)
+    return find(args)
+  }) as Payload['find']
+}
+
+/** An anonymous read of the namespace, with the Local API finds it made per linked collection. */
+async function anonymous(path: string, headers: Record<string, string> = {}) {
+  finds.clear()
+  const res = await fetch(`${app.api}${path}`, { headers })
+  expect(res.headers.get('x-cache')).toBeNull()
+  const body = await res.json()
+  return { body, venues: finds.get('venues') ?? 0, organizers: finds.get('organizers') ?? 0, categories: finds.get('event-categories') ?? 0, events: finds.get('events') ?? 0 }
+}
+
+beforeAll(async () => {
+  app = await initTestApp({ cacheTtlSeconds: 0 })
+  api = apiClient(app.api)
+  editor = (await createActors(app)).editor!
+  countFinds(app.payload)
+  const venue = await api.post('/venues', { venue: 'Old Hall' }, editor.headers)
+  const organizer = await api.post('/organizers', { organizer: 'Old Org' }, editor.headers)
+  const category = await api.post('/categories', { name: 'Music' }, editor.headers)
+  const created = await api.post(
+    '/events',
+    { title: 'Linked gig', start_date: '2027-09-01 20:00:00', end_date: '2027-09-01 22:00:00', venue: venue.body.id, organizer: [organizer.body.id], categories: [category.body.id] },
+    editor.headers,
+  )
+  expect(created.status).toBe(201)
+  eventId = created.body.id
+})
+
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('the document cache of linked venues, organizers and terms', () => {
+  it('reads them once for the public, while events are read every time', async () => {
+    const first = await anonymous(`/events/${eventId}`)
+    expect(first.body.venue.venue).toBe('Old Hall')
+    expect([first.venues, first.organizers, first.categories]).toEqual([1, 1, 1])
+    const again = await anonymous(`/events/${eventId}`)
+    expect(again.body).toEqual(first.body)
+    expect([again.venues, again.organizers, again.categories]).toEqual([0, 0, 0])
+    expect(again.events).toBeGreaterThan(0)
+    const list = await anonymous('/events?start_date=2027-01-01')
+    expect(list.body.events[0].organizer[0].organizer).toBe('Old Org')
+    expect([list.venues, list.organizers, list.categories]).toEqual([0, 0, 0])
+  })
+
+  it('is not used for signed-in callers', async () => {
+    const signedIn = await anonymous(`/events/${eventId}`, editor.headers)
+    expect(signedIn.venues).toBe(1)
+  })
+
+  it('is emptied by writes through the namespace and through the Local API', async () => {
+    await anonymous(`/events/${eventId}`)
+    const event = await api.get(`/events/${eventId}`)
+    const venueId = event.body.venue.id
+    await api.patch(`/venues/${venueId}`, { venue: 'New Hall' }, editor.headers)
+    const renamed = await anonymous(`/events/${eventId}`)
+    expect(renamed.body.venue.venue).toBe('New Hall')
+    expect(renamed.venues).toBe(1)
+
+    const organizerId = event.body.organizer[0].id
+    await app.payload.update({ collection: 'organizers', id: organizerId, data: { title: 'Edited in the admin' } })
+    expect((await anonymous(`/events/${eventId}`)).body.organizer[0].organizer).toBe('Edited in the admin')
+  })
+
+  it('keeps a hidden document hidden, and shows it once it is published', async () => {
+    const draft = await app.payload.create({ collection: 'venues', data: { title: 'Secret Hall', status: 'draft' } })
+    await api.patch(`/events/${eventId}`, { venue: draft.id }, editor.headers)
+    expect((await anonymous(`/events/${eventId}`)).body.venue).toEqual([])
+    const again = await anonymous(`/events/${eventId}`)
+    expect(again.body.venue).toEqual([])
+    expect(again.venues).toBe(0)
+    await app.payload.update({ collection: 'venues', id: draft.id, data: { status: 'publish' } })
+    expect((await anonymous(`/events/${eventId}`)).body.venue.venue).toBe('Secret Hall')
+  })
+
+  it('hands out documents nobody can change', async () => {
+    const { readThrough, documentCacheFor } = await import('../../endpoints/cache/documentCache.js')
+    const cache = documentCacheFor(app.payload, { documentCacheMb: 16, cacheTtlSeconds: 0 })!
+    expect(cache).toBeDefined()
+    const loaded = await readThrough<{ id: number; title: string }>(cache, 'spec', [1], async () => [{ id: 1, title: 'kept' }])
+    expect(() => {
+      ;(loaded.get(1) as { title: string }).title = 'changed'
+    }).toThrow(TypeError)
+    // A fresh Map each time: a caller may add to it without touching the cache.
+    const again = await readThrough<{ id: number; title: string }>(cache, 'spec', [1, 2], async () => [])
+    again.set(3, { id: 3, title: 'added' })
+    expect([...(await readThrough<{ id: number; title: string }>(cache, 'spec', [1, 2, 3], async () => [])).keys()]).toEqual([1])
+  })
+
+  it('does not keep what was read while a write happened', async () => {
+    const { readThrough, documentCacheFor } = await import('../../endpoints/cache/documentCache.js')
+    const { storedDataChanged } = await import('../../endpoints/cache/storedDataCaches.js')
+    const cache = documentCacheFor(app.payload, { documentCacheMb: 16, cacheTtlSeconds: 0 })!
+    let loads = 0
+    const load = async () => {
+      loads++
+      storedDataChanged(app.payload)
+      return [{ id: 7, title: 'read across a write' }]
+    }
+    expect((await readThrough<{ id: number; title: string }>(cache, 'across', [7], load)).get(7)?.title).toBe('read across a write')
+    await readThrough<{ id: number; title: string }>(cache, 'across', [7], load)
+    expect(loads).toBe(2)
+  })
+})

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { transactionOf } from '../data/transactionOf.js'
 import type { WriteSignal } from './writeSignal.js'
+import { sqlOperators } from '../data/sqlOperators.js'
 
 interface PoolClient {
   query: (sql: string) => Promise<unknown>
@@ -38,7 +39,7 @@ export function postgresWriteSignal(payload: Payload): WriteSignal {
   const SENDER = randomUUID()
   return {
     async announce(_req, transaction) {
-      const { sql } = await import('@payloadcms/db-postgres')
+      const { sql } = await sqlOperators('postgres')
       // The payload names the sending process: its own listener leaves that one out.
       await transactionOf(transaction, db).execute(sql.raw(`NOTIFY ${CHANNEL}, '${SENDER}'`))
       return undefined

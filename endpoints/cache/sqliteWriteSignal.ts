@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Payload } from 'payload'
 import { transactionOf } from '../data/transactionOf.js'
 import type { WriteSignal } from './writeSignal.js'
+import { sqlOperators } from '../data/sqlOperators.js'
 
 interface SqliteAdapter {
   drizzle: { run: (query: unknown) => Promise<unknown>; all: <T>(query: unknown) => Promise<T[]> }
@@ -29,7 +30,7 @@ export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSi
   const own = new Map<number, number>()
   return {
     async announce(_req, transaction) {
-      const { sql } = await import('@payloadcms/db-sqlite')
+      const { sql } = await sqlOperators('sqlite')
       const target = transactionOf(transaction, db)
       const next = randomInt(1, 2 ** 31 - 1)
       // Inside a transaction this process holds SQLite's write lock: `before` is the last committed value.

@@ -1,14 +1,15 @@
 import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload'
-import { CATEGORIES, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
+import { CATEGORIES, EVENTS, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import { documentCacheFor, readThrough } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
 
 /**
- * Collections whose documents read the same for every anonymous caller (their access and field access
- * look at the user only): the public's reads of them may come from the document cache. Not events: a
- * `?password=` changes which of their fields a caller sees.
+ * The calendar's collections, whose documents read here the same for every anonymous caller: their
+ * access looks at the user and the stored data only, and these reads carry no request context (an
+ * event's password unlocks its fields through another read, unlockEvents). The public's reads of them
+ * may come from the document cache.
  */
-const PUBLIC_ALIKE: ReadonlySet<CollectionSlug> = new Set([VENUES, ORGANIZERS, CATEGORIES, TAGS, MEDIA])
+const PUBLIC_ALIKE: ReadonlySet<CollectionSlug> = new Set([EVENTS, VENUES, ORGANIZERS, CATEGORIES, TAGS, MEDIA])
 
 type ReadOptions = { trash?: boolean; select?: SelectType }
 
@@ -16,7 +17,7 @@ type ReadOptions = { trash?: boolean; select?: SelectType }
  * The documents of `collection` among `ids` that the caller may read, by ID, in one query through
  * access control (a draft venue of a published event stays hidden from the public). `trash`
  * includes trashed ones the caller may see; `select: {}` reads nothing but the IDs. Anonymous reads
- * of the linked collections go through the document cache (emptied by every write).
+ * go through the document cache (emptied by every write). In no particular order.
  */
 export async function readVisible<S extends CollectionSlug>(
   ctx: RequestContext,

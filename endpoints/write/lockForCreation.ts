@@ -1,6 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { transactionOf } from '../data/transactionOf.js'
 import type { RequestContext } from '../types.js'
+import { sqlOperators } from '../data/sqlOperators.js'
 
 interface PostgresAdapter {
   name: string
@@ -27,7 +28,7 @@ export async function lockForCreation(ctx: RequestContext, names: ReadonlyArray<
   if (!isPostgresAdapter(db) || !names.length) return
   const transaction = ctx.req?.transactionID ? await ctx.req.transactionID : undefined
   if (transaction === undefined) return
-  const { sql } = await import('@payloadcms/db-postgres')
+  const { sql } = await sqlOperators('postgres')
   const target = transactionOf(transaction, db)
   // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
   const keys = [...new Set(names.map(([collection, name]) => `${collection}:${name.trim().toLowerCase()}`))].sort()

@@ -7,6 +7,7 @@ import type { EventsQuery } from '../../endpoints/events/query/buildEventsQuery.
 import { searchWhere } from '../../endpoints/linked/query/searchWords.js'
 import { statusWhere } from '../../endpoints/query/statusWhere.js'
 import type { RequestContext } from '../../endpoints/types.js'
+import { resolveOptions } from '../../src/options.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { daysFromNow } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
@@ -102,7 +103,7 @@ function query(who: Who, statuses: string[], conditions: Where[], page: number):
 
 describe('the archive fast path', () => {
   it.each(WHO)('answers as the Local API does for %s, page by page', async (who) => {
-    const ctx = { payload: app.payload, user: actors[who].user } as unknown as RequestContext
+    const ctx = { payload: app.payload, user: actors[who].user, options: resolveOptions() } as unknown as RequestContext
     let compared = 0
     let listed = 0
     for (const [, conditions] of filters()) {
@@ -126,7 +127,7 @@ describe('the archive fast path', () => {
 
   it('lists what each role may see and nothing else', async () => {
     const seen = async (who: Who, statuses: string[]) => {
-      const ctx = { payload: app.payload, user: actors[who].user } as unknown as RequestContext
+      const ctx = { payload: app.payload, user: actors[who].user, options: resolveOptions() } as unknown as RequestContext
       const q = { ...query(who, statuses, [{ categories: { in: [ids.music, ids.jazz] } }], 1), limit: 100 }
       return (await findEventPage(ctx, q)).docs
     }

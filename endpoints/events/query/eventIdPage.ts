@@ -1,6 +1,7 @@
-import type { DrizzleAdapter } from '@payloadcms/drizzle'
+import { buildQuery, type DrizzleAdapter } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
+import { sqlOperators } from '../../data/sqlOperators.js'
 import type { RequestContext } from '../../types.js'
 
 export interface IdPageQuery {
@@ -18,13 +19,12 @@ interface RelationFilter {
   ids: Array<number | string>
 }
 
-type Operators = typeof import('@payloadcms/db-sqlite/drizzle')
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
 
 /** The SQL adapters (SQLite, PostgreSQL): drizzle, its tables and Payload's query builder behind them. */
-function isDrizzleAdapter(db: object & { name: string }): db is DrizzleAdapter {
+function isDrizzleAdapter(db: object & { name: string }): db is DrizzleAdapter & { name: 'sqlite' | 'postgres' } {
   return (db.name === 'sqlite' || db.name === 'postgres') && 'drizzle' in db && 'tables' in db
 }
 
@@ -79,13 +79,12 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const conditions = [...split.rest, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
   const where = combineQueries({ and: conditions }, access)
 
-  const { buildQuery } = await import('@payloadcms/drizzle')
   const tableName = adapter.tableNameMap.get(EVENTS)!
   const built = buildQuery({ adapter, fields: collection.flattenedFields, sort: query.sort, tableName, where })
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
   if (built.joins.length) return null
 
-  const { and, count, eq, inArray, sql } = (await (payload.db.name === 'sqlite' ? import('@payloadcms/db-sqlite/drizzle') : import('@payloadcms/db-postgres/drizzle'))) as Operators
+  const { and, count, eq, inArray, sql } = await sqlOperators(adapter.name)
   const db: QueryBuilder = adapter.drizzle
   const table = adapter.tables[tableName]
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]

@@ -42,7 +42,7 @@ export interface Env {
   CACHE_TTL_SECONDS: number
   /** Memory bound of the response cache, in MiB. */
   CACHE_MAX_MB: number
-  /** Memory bound of the cache of linked documents (venues, organizers, terms, images), in MiB; 0 turns it off. */
+  /** Memory bound of the cache of the public's calendar documents, in MiB; 0 turns it off. */
   DOCUMENT_CACHE_MB: number
   /** Largest `per_page` the list routes accept; larger values are capped to it. */
   MAX_PER_PAGE: number

@@ -15,8 +15,8 @@ export interface CalendarPluginOptions {
   /** Memory bound of the response cache, in MiB. Default 64. */
   cacheMaxMb?: number
   /**
-   * Memory bound, in MiB, of the cache of public venues, organizers, terms and images that event answers
-   * link to (emptied by every write; see endpoints/cache/documentCache.ts); 0 turns it off. Default 16.
+   * Memory bound, in MiB, of the cache of the public's events, venues, organizers, terms and images
+   * (emptied by every write; see endpoints/cache/documentCache.ts); 0 turns it off. Default 16.
    */
   documentCacheMb?: number
   /** Folder of uploaded images. Default ./data/media. */

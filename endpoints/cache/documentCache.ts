@@ -25,8 +25,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The public's documents of the collections events link to (venues, organizers, terms, images), as the
- * Local API answered an anonymous read, bounded by `documentCacheMb`. Exact rather than timed: every
+ * The public's calendar documents (events, venues, organizers, terms, images), as the Local API
+ * answered an anonymous read (see readVisible), bounded by `documentCacheMb`. Exact rather than timed: every
  * write empties it, this process's through the collection hooks, other processes' through the
  * database (watchDatabaseWrites), so it needs a database with a write signal (SQLite, PostgreSQL); on
  * MongoDB entries expire after cacheTtlSeconds, the response cache's bound. Undefined when off, and

@@ -6,6 +6,7 @@ import { ensureCounters } from '../collections/hooks/ensureCounters.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from './options.js'
+import { createListingIndexes } from './createListingIndexes.js'
 import { refreshPlannerStatistics } from './refreshPlannerStatistics.js'
 
 /**
@@ -22,6 +23,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
     onInit: async (payload) => {
       await config.onInit?.(payload)
       await ensureCounters(payload)
+      await createListingIndexes(payload)
       await refreshPlannerStatistics(payload)
       await watchDatabaseWrites(payload)
     },

@@ -61,7 +61,7 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
           const value = res.get(name)
           if (value !== undefined) headers[name] = value
         }
-        cache.store.set(key, { status: 200, body: text, etag, headers })
+        cache.store.set(key, { status: 200, body: Buffer.from(text), etag, headers })
         res.set('X-Cache', 'MISS')
       }
       if (res.statusCode === 200 && notModified(req, etag)) {

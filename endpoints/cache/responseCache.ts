@@ -5,7 +5,8 @@ import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
 
 export interface CachedResponse {
   status: number
-  body: string
+  /** The namespace keeps its bodies encoded, so a hit writes the bytes as they are. */
+  body: string | Buffer
   etag: string
   headers: Record<string, string>
 }

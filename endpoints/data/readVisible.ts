@@ -33,6 +33,9 @@ export async function readVisible(ctx: RequestContext, collection: CollectionSlu
       await ctx.payload.find({
         collection,
         where: { id: { in: [...new Set(wanted)] } },
+        // By ID: a collection's default sort (an event's start date) can lead a planner to walk that
+        // index through every readable document instead of looking the IDs up.
+        sort: 'id',
         pagination: false,
         depth: 0,
         ...(options.trash ? { trash: true } : {}),

@@ -88,7 +88,7 @@ export function icalRouter(payload: Payload, options: ResolvedCalendarOptions, s
     const shared = anonymous(req) ? responseCacheFor(payload) : undefined
     const key = `ical ${req.originalUrl}`
     const hit = shared?.store.get(key)
-    let body: string
+    let body: string | Buffer
     let etag: string
     if (hit) {
       ;({ body, etag } = hit)

@@ -90,3 +90,16 @@ export async function readThrough<T extends { id: number }>(
   }
   return found
 }
+
+/**
+ * A value derived from the stored data alone (a list's total for the public), kept under `key` like a
+ * document: computed once, then again only after a write.
+ */
+export async function keptValue<T extends object>(cache: DocumentCache, key: string, compute: () => Promise<T>): Promise<T> {
+  const kept = cache.store.get(key)
+  if (kept !== undefined && kept !== HIDDEN) return kept as T
+  const generation = cache.generation
+  const value = await compute()
+  if (cache.generation === generation) cache.store.set(key, deepFreeze(value))
+  return value
+}

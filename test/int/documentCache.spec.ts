@@ -98,6 +98,12 @@ describe('the document cache of linked venues, organizers and terms', () => {
     expect(renamed.body.venue.venue).toBe('New Hall')
     expect(renamed.venues).toBe(1)
 
+    // A list's total is kept too, and a new event counts at once.
+    const before = (await anonymous('/events?start_date=2027-01-01&per_page=1')).body.total
+    expect((await anonymous('/events?start_date=2027-01-01&per_page=1&page=2')).body.total).toBe(before)
+    await api.post('/events', { title: 'Counted gig', start_date: '2027-09-05 20:00:00', end_date: '2027-09-05 22:00:00' }, editor.headers)
+    expect((await anonymous('/events?start_date=2027-01-01&per_page=1')).body.total).toBe(before + 1)
+
     const organizerId = event.body.organizer[0].id
     await app.payload.update({ collection: 'organizers', id: organizerId, data: { title: 'Edited in the admin' } })
     expect((await anonymous(`/events/${eventId}`)).body.organizer[0].organizer).toBe('Edited in the admin')

@@ -1,6 +1,7 @@
 import { buildQuery, type DrizzleAdapter } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
+import { documentCacheFor, keptValue } from '../../cache/documentCache.js'
 import { sqlOperators } from '../../data/sqlOperators.js'
 import type { RequestContext } from '../../types.js'
 
@@ -97,9 +98,13 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   })
   const condition = and(built.where, ...filters)
   const offset = (query.page - 1) * query.limit
-  const [rows, totals] = await Promise.all([
+  const countAll = async () => ({ total: Number(((await db.select({ total: count() }).from(table).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })
+  // The public's total of these conditions is the same on every page and page size of them: kept
+  // until a write (the document cache). Signed-in callers' conditions depend on who they are.
+  const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
+  const [rows, { total }] = await Promise.all([
     db.select({ id: table.id }).from(table).where(condition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
-    db.select({ total: count() }).from(table).where(condition),
+    cache ? keptValue(cache, `${EVENTS}:total:${JSON.stringify([where, split.filters])}`, countAll) : countAll(),
   ])
-  return { ids: (rows as Array<{ id: number | string }>).map((row) => row.id), total: Number((totals as Array<{ total: number }>)[0]?.total ?? 0) }
+  return { ids: (rows as Array<{ id: number | string }>).map((row) => row.id), total }
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
+import { storedDataCache } from './storedDataCaches.js'
 
 /** Kept for an ID the public may not read (a draft, a trashed post) or that does not exist. */
 const HIDDEN = Symbol('hidden')
@@ -33,14 +33,14 @@ function deepFreeze<T>(value: T): T {
  * while writes of other processes could go unseen (cachesInSync).
  */
 export function documentCacheFor(payload: Payload, options: Pick<ResolvedCalendarOptions, 'documentCacheMb' | 'cacheTtlSeconds'>): DocumentCache | undefined {
-  let cache = caches.get(payload)
-  if (cache === undefined) {
+  return storedDataCache(caches, payload, () => {
     const { documentCacheMb, cacheTtlSeconds } = options
     // Known databases only (a stand-in Local API without one has nothing to invalidate by).
     const database: string | undefined = payload.db?.name
     const signalled = database === 'sqlite' || database === 'postgres'
     const ttl = signalled ? 0 : database === 'mongoose' ? cacheTtlSeconds * 1000 : 0
-    cache = documentCacheMb <= 0 || (!signalled && ttl <= 0) ? null : {
+    if (documentCacheMb <= 0 || (!signalled && ttl <= 0)) return null
+    return {
       store: new LRUCache<string, object | typeof HIDDEN>({
         maxSize: documentCacheMb * 1024 * 1024,
         // Two bytes a character of the document's JSON, plus the entry's bookkeeping.
@@ -49,16 +49,7 @@ export function documentCacheFor(payload: Payload, options: Pick<ResolvedCalenda
       }),
       generation: 0,
     }
-    const created = cache
-    if (created) {
-      onStoredDataChange(payload, () => {
-        created.generation++
-        created.store.clear()
-      })
-    }
-    caches.set(payload, cache)
-  }
-  return cache && cachesInSync(payload) ? cache : undefined
+  })
 }
 
 /**

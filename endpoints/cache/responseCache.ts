@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import { resolveOptions } from '../../src/options.js'
-import { cachesInSync, onStoredDataChange } from './storedDataCaches.js'
+import { storedDataCache } from './storedDataCaches.js'
 
 export interface CachedResponse {
   status: number
@@ -28,10 +28,10 @@ const caches = new WeakMap<Payload, ResponseCache | null>()
  * watchDatabaseWrites).
  */
 export function responseCacheFor(payload: Payload): ResponseCache | undefined {
-  let cache = caches.get(payload)
-  if (cache === undefined) {
+  return storedDataCache(caches, payload, () => {
     const { cacheTtlSeconds, cacheMaxMb } = resolveOptions(payload.config.custom?.calendar)
-    cache = cacheTtlSeconds <= 0 ? null : {
+    if (cacheTtlSeconds <= 0) return null
+    return {
       store: new LRUCache<string, CachedResponse>({
         maxSize: Math.max(1, cacheMaxMb) * 1024 * 1024,
         sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
@@ -39,14 +39,5 @@ export function responseCacheFor(payload: Payload): ResponseCache | undefined {
       }),
       generation: 0,
     }
-    const created = cache
-    if (created) {
-      onStoredDataChange(payload, () => {
-        created.generation++
-        created.store.clear()
-      })
-    }
-    caches.set(payload, cache)
-  }
-  return cache && cachesInSync(payload) ? cache : undefined
+  })
 }

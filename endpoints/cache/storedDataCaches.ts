@@ -39,3 +39,30 @@ export function cachesInSync(payload: Payload): boolean {
 export function setCachesInSync(payload: Payload, inSync: boolean): void {
   cachesOf(payload).inSync = inSync
 }
+
+/** A cache of stored data: its entries, and a generation every write bumps. */
+export interface GenerationCache {
+  store: { clear(): void }
+  /** What was computed across a write (the generation changed meanwhile) is not kept. */
+  generation: number
+}
+
+/**
+ * The cache of `payload` in `registry`, made by `create` the first time (null: this instance has none)
+ * and emptied by every write; undefined while writes of other processes could go unseen.
+ */
+export function storedDataCache<C extends GenerationCache>(registry: WeakMap<Payload, C | null>, payload: Payload, create: () => C | null): C | undefined {
+  let cache = registry.get(payload)
+  if (cache === undefined) {
+    cache = create()
+    const created = cache
+    if (created) {
+      onStoredDataChange(payload, () => {
+        created.generation++
+        created.store.clear()
+      })
+    }
+    registry.set(payload, cache)
+  }
+  return cache && cachesInSync(payload) ? cache : undefined
+}

@@ -4,6 +4,9 @@ import { EVENTS } from '../collections/slugs.js'
 /** The relationship columns of events_rels that the archive filters by (categories, tags, venues, organizers). */
 const FILTERED_RELATIONS = ['event_categories_id', 'event_tags_id', 'venues_id', 'organizers_id']
 
+/** PostgreSQL's answers to a concurrent CREATE INDEX of the same name: unique_violation, duplicate_table. */
+const ALREADY_CREATED = new Set(['23505', '42P07'])
+
 interface SqlAdapter {
   name: string
   tableNameMap: Map<string, string>
@@ -27,8 +30,17 @@ export async function createListingIndexes(payload: Payload): Promise<void> {
   const run = db.name === 'sqlite' ? db.client && ((sql: string) => db.client!.execute(sql)) : db.name === 'postgres' ? db.pool && ((sql: string) => db.pool!.query(sql)) : undefined
   if (!run) return
   const events = db.tableNameMap.get(EVENTS) ?? EVENTS
-  await run(`CREATE INDEX IF NOT EXISTS "${events}_archive_cover_idx" ON "${events}" ("id", "status", "deleted_at", "start_date", "end_date", "hide_from_listings", "has_password", "created_at")`)
-  for (const column of FILTERED_RELATIONS) {
-    await run(`CREATE INDEX IF NOT EXISTS "${events}_rels_${column}_cover_idx" ON "${events}_rels" ("${column}", "path", "parent_id")`)
+  const statements = [
+    `CREATE INDEX IF NOT EXISTS "${events}_archive_cover_idx" ON "${events}" ("id", "status", "deleted_at", "start_date", "end_date", "hide_from_listings", "has_password", "created_at")`,
+    ...FILTERED_RELATIONS.map((column) => `CREATE INDEX IF NOT EXISTS "${events}_rels_${column}_cover_idx" ON "${events}_rels" ("${column}", "path", "parent_id")`),
+  ]
+  for (const statement of statements) {
+    try {
+      await run(statement)
+    } catch (error) {
+      // Workers booting together on PostgreSQL: IF NOT EXISTS is not atomic there, and the one that
+      // loses the race is told the index exists (unique violation on its name). It does now.
+      if (!ALREADY_CREATED.has((error as { code?: string }).code ?? '')) throw error
+    }
   }
 }

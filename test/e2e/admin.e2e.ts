@@ -270,7 +270,9 @@ describe('the editors’ admin in a browser', () => {
     // The page answers 404 on purpose; Chromium logs that as a failed load.
     allowConsoleErrors(/status of 404 .*\/admin\/collections\/users\)$/)
     await page.goto(`${server.origin}/admin/collections/users`)
-    // Next's 404 while the admin loads, then Payload's own "Nothing found" view.
+    // Next's 404 while the admin loads, then Payload's own "Nothing found" view; the body is
+    // empty until the client has rendered one of them, so wait for the text rather than read it once.
+    await page.getByText(/Not Found|Nothing found/).first().waitFor()
     await expect(page.locator('body').innerText()).resolves.toMatch(/Not Found|Nothing found/)
   })
 })

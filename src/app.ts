@@ -17,6 +17,7 @@ import { resolveOptions, type ResolvedCalendarOptions } from './options.js'
 import { compressAnswers } from './http/compressAnswers.js'
 import { discoveryHeaders } from './http/discoveryHeaders.js'
 import { forwardClientAddress } from './http/forwardClientAddress.js'
+import { replayCachedAnswers } from './http/replayCachedAnswers.js'
 import { requestLogs } from './http/requestLogs.js'
 import { restHeaders, restRoots } from './http/restHeaders.js'
 
@@ -34,11 +35,14 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   app.set('query parser', 'extended')
   app.set('json spaces', 0)
   app.set('trust proxy', env.TRUST_PROXY)
-  // Probes first: no logging, cache, CORS or body parsing in their way.
+  const logger = payload.logger as unknown as Logger
+  // Stored anonymous answers replayed with the headers the pipeline below sent for them, and logged
+  // (it answers only URLs the namespace stored); then probes: no logging, cache, CORS or body parsing
+  // in their way.
+  app.use(replayCachedAnswers(payload, logger))
   app.use(healthRouter(payload), faviconRouter())
-
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
-  app.use(requestLogs(payload.logger as unknown as Logger))
+  app.use(requestLogs(logger))
   app.use(compressAnswers())
   app.use(restRoots(options.restPrefix), restHeaders({ siteUrl: options.siteUrl, restPrefix: options.restPrefix, corsOrigins: options.corsOrigins }))
 

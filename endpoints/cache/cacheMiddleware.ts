@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Payload } from 'payload'
 import { responseCacheFor } from './responseCache.js'
@@ -9,7 +10,7 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 const KEPT_HEADERS = ['allow', 'link', 'x-tec-total', 'x-tec-totalpages', 'x-content-type-options', 'x-robots-tag']
 
 /** A caller with any credentials (Authorization header, Payload session cookie) is not anonymous. */
-function hasCredentials(req: Request): boolean {
+export function hasCredentials(req: Request): boolean {
   return Boolean(req.headers.authorization) || /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '')
 }
 
@@ -17,7 +18,7 @@ function strongEtag(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
 
-function notModified(req: Request, etag: string): boolean {
+export function notModified(req: Request, etag: string): boolean {
   const header = req.headers['if-none-match']
   if (!header) return false
   return header === '*' || header.split(',').some((tag) => tag.trim() === etag)
@@ -43,8 +44,18 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
     const hit = cache?.store.get(key)
     if (hit) {
       res.set(hit.headers).set('ETag', hit.etag).set('Cache-Control', PUBLIC_CACHE_CONTROL).set('X-Cache', 'HIT')
-      if (notModified(req, hit.etag)) res.status(304).end()
-      else res.status(hit.status).type('application/json; charset=UTF-8').send(hit.body)
+      if (notModified(req, hit.etag)) {
+        res.status(304).end()
+        return
+      }
+      // Once sent to a plain GET (its CORS headers depend on no Origin), what went out is what every
+      // such request will get: replayCachedAnswers answers the next ones before the pipeline.
+      if (!hit.replay && req.method === 'GET' && req.headers.origin === undefined) {
+        res.once('finish', () => {
+          if (res.statusCode === hit.status) hit.replay ??= { headers: replayHeaders(res.getHeaders()), encoded: {} }
+        })
+      }
+      res.status(hit.status).type('application/json; charset=UTF-8').send(hit.body)
       return
     }
     const send = res.send.bind(res)
@@ -72,4 +83,18 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
     }
     next()
   }
+}
+
+/**
+ * What a replay sends, as the flat [name, value, …] list writeHead takes: the headers the full pipeline
+ * sent, without those that differ per request (X-Request-Id) or per encoding (Content-Length,
+ * Content-Encoding).
+ */
+export function replayHeaders(sent: OutgoingHttpHeaders): string[] {
+  const flat: string[] = []
+  for (const [name, value] of Object.entries(sent)) {
+    if (value === undefined || name === 'x-request-id' || name === 'content-length' || name === 'content-encoding') continue
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, String(one))
+  }
+  return flat
 }

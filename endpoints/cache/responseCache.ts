@@ -9,6 +9,21 @@ export interface CachedResponse {
   body: string | Buffer
   etag: string
   headers: Record<string, string>
+  /**
+   * Recorded the first time the full pipeline replays the entry to a plain anonymous GET: the headers
+   * it sent (as [name, value, …]), and the body in each encoding sent since
+   * (src/http/replayCachedAnswers.ts).
+   */
+  replay?: { headers: string[]; encoded: Partial<Record<'br' | 'gzip', Buffer>> }
+}
+
+// Room for an entry's key, recorded headers and bookkeeping beside its bodies.
+const ENTRY_OVERHEAD = 1200
+
+/** What an entry holds in bytes, counting the encoded copies a replay added. */
+function entrySize(entry: CachedResponse, key: string): number {
+  const encoded = entry.replay ? (entry.replay.encoded.br?.length ?? 0) + (entry.replay.encoded.gzip?.length ?? 0) : 0
+  return entry.body.length + encoded + key.length + ENTRY_OVERHEAD
 }
 
 export interface ResponseCache {
@@ -34,7 +49,7 @@ export function responseCacheFor(payload: Payload): ResponseCache | undefined {
     return {
       store: new LRUCache<string, CachedResponse>({
         maxSize: Math.max(1, cacheMaxMb) * 1024 * 1024,
-        sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
+        sizeCalculation: entrySize,
         ttl: cacheTtlSeconds * 1000,
       }),
       generation: 0,

@@ -94,3 +94,19 @@ export async function keptValue<T extends object>(cache: DocumentCache, key: str
   if (cache.generation === generation) cache.store.set(key, deepFreeze(value))
   return value
 }
+
+/** A value kept by keepDerived, if any. */
+export function keptDerived(cache: DocumentCache, key: string): object | undefined {
+  const kept = cache.store.get(key)
+  return kept === HIDDEN ? undefined : kept
+}
+
+/**
+ * Keeps a value derived from documents read since `generation` (frozen), unless a write happened since:
+ * it might come from what that write changed.
+ */
+export function keepDerived<T extends object>(cache: DocumentCache, key: string, value: T, generation: number): T {
+  if (cache.generation !== generation) return value
+  cache.store.set(key, deepFreeze(value))
+  return value
+}

@@ -1,5 +1,6 @@
 import type { CollectionSlug } from 'payload'
 import { EVENTS } from '../../collections/slugs.js'
+import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
 
 /** What the checks before a read or a write need of a post: its owner and status. Never answered to the caller. */
@@ -57,7 +58,12 @@ export function locatePost(ctx: RequestContext, collection: CollectionSlug, by: 
   const key = 'id' in by ? `${collection}#${by.id}` : `${collection}/${by.slug}`
   let located = memo.get(key)
   if (!located) {
-    located = query(ctx, collection, by)
+    // The fields are the same for every caller; the public's lookups are kept until the next write
+    // (never inside a write's transaction, nor for a signed-in caller who may be about to write).
+    const cache = !ctx.user && !ctx.req ? documentCacheFor(ctx.payload, ctx.options) : undefined
+    located = cache
+      ? keptValue(cache, `located:${collection}:${key}`, async () => ({ post: (await query(ctx, collection, by)) ?? null })).then(({ post }) => post ?? undefined)
+      : query(ctx, collection, by)
     memo.set(key, located)
     void located.then(
       // Found by slug, it is known by its ID too.

@@ -84,6 +84,34 @@ describe('the document cache of linked venues, organizers and terms', () => {
     expect(await content('')).toBe('')
   })
 
+  it('keeps the public’s event objects and lookups, per REST base, until a write', async () => {
+    await anonymous(`/events/${eventId}`)
+    const single = await anonymous(`/events/${eventId}`)
+    // Its lookup, its document and its object: nothing is read again.
+    expect(single.events).toBe(0)
+    const alias = await (await fetch(`${app.origin}/wp-json/tribe/events/v1/events/${eventId}`)).json()
+    expect(alias.rest_url).toMatch(/\/tribe\/events\/v1\/events\/\d+$/)
+    expect(single.body.rest_url).toMatch(/\/calendar\/events\/v1\/events\/\d+$/)
+    await anonymous('/events?start_date=2027-01-01')
+    await app.payload.update({ collection: 'events', id: eventId, data: { title: 'Renamed gig' } })
+    expect((await anonymous(`/events/${eventId}`)).body.title).toBe('Renamed gig')
+    const list = await anonymous('/events?start_date=2027-01-01')
+    expect(list.body.events.find((e: { id: number }) => e.id === eventId).title).toBe('Renamed gig')
+    await app.payload.update({ collection: 'events', id: eventId, data: { title: 'Linked gig' } })
+  })
+
+  it('does not keep an object serialized across a write', async () => {
+    const { documentCacheFor, keepDerived, keptDerived } = await import('../../endpoints/cache/documentCache.js')
+    const cache = documentCacheFor(app.payload, { documentCacheMb: 16, cacheTtlSeconds: 0 })!
+    const generation = cache.generation
+    keepDerived(cache, 'spec:kept', { kept: true }, generation)
+    expect(keptDerived(cache, 'spec:kept')).toEqual({ kept: true })
+    await app.payload.update({ collection: 'events', id: eventId, data: { title: 'Linked gig' } })
+    expect(keptDerived(cache, 'spec:kept')).toBeUndefined()
+    keepDerived(cache, 'spec:late', { late: true }, generation)
+    expect(keptDerived(cache, 'spec:late')).toBeUndefined()
+  })
+
   it('is not used for signed-in callers', async () => {
     const signedIn = await anonymous(`/events/${eventId}`, editor.headers)
     expect(signedIn.venues).toBe(1)

@@ -1,5 +1,6 @@
 import { canChangePost, canReadPost } from '../../permissions/index.js'
 import { EVENTS } from '../../../collections/slugs.js'
+import { keepSerialization, keptSerialization, keptSerializations } from '../../cache/keptSerializations.js'
 import { RestError } from '../../errors/RestError.js'
 import { loadRelated, locateEvent, readOneVisible } from '../../data/index.js'
 import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
@@ -14,6 +15,7 @@ import { readUnlocked, unlockedIds } from '../query/unlockEvents.js'
  * matches or the caller edits it with `context=edit`; then the event with json_ld.
  */
 export async function readEvent(ctx: RequestContext, id: number, raw: Record<string, unknown>): Promise<RestResponse> {
+  const kept = keptSerializations(ctx, raw, 'event-single')
   const located = await locateEvent(ctx, id)
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
@@ -21,6 +23,8 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
   if (meta.deletedAt) throw new RestError('event-no-longer-available', 403)
   if (!canReadPost(ctx.user, meta)) throw new RestError('event-not-accessible', 403)
 
+  const reused = kept && !meta.hasPassword ? keptSerialization(kept, id) : undefined
+  if (reused) return { body: reused }
   let doc: Event | undefined
   if (meta.hasPassword && !(raw.context === 'edit' && canChangePost(ctx.user, meta))) {
     const unlocked = await unlockedIds(ctx, [id], raw.password)
@@ -32,5 +36,7 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
   // Access control has the last word: what it hides is not accessible.
   if (!doc) throw new RestError('event-not-accessible', 403)
   const related = await loadRelated(ctx, [doc])
-  return { body: serializeEvent(doc, related, ctx, { jsonLd: true }) }
+  const body = serializeEvent(doc, related, ctx, { jsonLd: true })
+  // Unlocked by a password, it is not the public's answer.
+  return { body: kept && !meta.hasPassword ? keepSerialization(kept, id, body) : body }
 }

@@ -15,6 +15,24 @@ export interface DocumentCache {
 // Null for an instance whose options turn the cache off.
 const caches = new WeakMap<Payload, DocumentCache | null>()
 
+/**
+ * About what a document holds in memory, in bytes: two a character of its strings and keys, a few for
+ * every other value. Counted by walking it rather than by its JSON, which every kept document and
+ * event object would otherwise build once more only to measure it.
+ */
+function footprint(value: unknown): number {
+  if (typeof value === 'string') return 2 * value.length + 16
+  if (value === null || typeof value !== 'object') return 8
+  let size = 16
+  if (Array.isArray(value)) {
+    for (const item of value) size += footprint(item)
+    return size
+  }
+  // for…in allocates nothing per key (documents are plain objects, with no inherited keys).
+  for (const key in value) size += 2 * key.length + footprint((value as Record<string, unknown>)[key])
+  return size
+}
+
 /** Frozen, so a caller changing a shared document fails loudly instead of changing other answers. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -43,8 +61,7 @@ export function documentCacheFor(payload: Payload, options: Pick<ResolvedCalenda
     return {
       store: new LRUCache<string, object | typeof HIDDEN>({
         maxSize: documentCacheMb * 1024 * 1024,
-        // Two bytes a character of the document's JSON, plus the entry's bookkeeping.
-        sizeCalculation: (doc, key) => (doc === HIDDEN ? 0 : 2 * JSON.stringify(doc).length) + 2 * key.length + 100,
+        sizeCalculation: (doc, key) => (doc === HIDDEN ? 0 : footprint(doc)) + 2 * key.length + 100,
         ...(ttl ? { ttl } : {}),
       }),
       generation: 0,

@@ -1,5 +1,7 @@
-// `npm run bench -- --workers N`: throughput of a cold and a cached route with 1 and with N workers
-// (WEB_CONCURRENCY) behind one port, so the gain of every further core shows in the summary.
+// `npm run bench -- --workers N`: throughput of a route cold, cached and with every cache off, with 1
+// and with N workers (WEB_CONCURRENCY) behind one port, so the gain of every further core shows in the
+// summary. The load generator shares the machine's cores: the cheaper a request, the less a further
+// worker can add, which the every-cache-off figure shows least clouded.
 import autocannon from 'autocannon'
 import { startChild } from './startChild.js'
 
@@ -9,6 +11,8 @@ export interface ScalingRow {
   cold: { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
   /** The same route answered from the response cache. */
   cached: { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
+  /** The same route with every cache off (response and document caches): the most work a request can be. */
+  uncached: { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
 }
 
 export interface ScalingOptions {
@@ -36,33 +40,33 @@ async function stop(child: import('node:child_process').ChildProcess): Promise<v
   await exited
 }
 
-/** Starts the API (bench/clusterApiServer.ts) with 1 and with `workers` workers, cache off and on, and loads each. */
+/**
+ * Starts the API (bench/clusterApiServer.ts) with 1 and with `workers` workers, with the response cache
+ * off, on, and with every cache off, and loads each.
+ */
 export async function measureWorkerScaling(options: ScalingOptions): Promise<ScalingRow[]> {
   const { log } = options
   const rows: ScalingRow[] = []
   log(`\nWorkers (WEB_CONCURRENCY), GET /events?per_page=10, ${options.connections} connections:`)
   for (const workers of [...new Set([1, options.workers])]) {
     const env = { ...process.env, WEB_CONCURRENCY: String(workers) }
-    const cold = await startChild('bench/clusterApiServer.ts', [String(options.port), options.uri, options.kind], { ...env, CACHE_TTL_SECONDS: '0' })
-    let coldResult: ScalingRow['cold']
-    try {
-      coldResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration, workers)
-    } finally {
-      await stop(cold)
+    const run = async (settings: Record<string, string>) => {
+      const server = await startChild('bench/clusterApiServer.ts', [String(options.port), options.uri, options.kind], { ...env, ...settings })
+      try {
+        return await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration, workers)
+      } finally {
+        await stop(server)
+      }
     }
-    const cached = await startChild('bench/clusterApiServer.ts', [String(options.port), options.uri, options.kind], env)
-    let cachedResult: ScalingRow['cached']
-    try {
-      cachedResult = await measure(`http://127.0.0.1:${options.port}${ROUTE}`, options.connections, options.duration, workers)
-    } finally {
-      await stop(cached)
-    }
-    rows.push({ workers, cold: coldResult, cached: cachedResult })
+    const row: ScalingRow = { workers, cold: await run({ CACHE_TTL_SECONDS: '0' }), cached: await run({}), uncached: await run({ CACHE_TTL_SECONDS: '0', DOCUMENT_CACHE_MB: '0' }) }
+    rows.push(row)
     const first = rows[0]!
-    const gain = (now: number, was: number) => (workers === 1 ? '' : ` (${(now / Math.max(was, 1)).toFixed(2)} × 1 worker)`)
-    log(`  ${String(workers).padStart(2)} worker${workers === 1 ? ' ' : 's'}  cold ${String(coldResult.requestsPerSecond).padStart(5)} req/s p99 ${coldResult.p99} ms${gain(coldResult.requestsPerSecond, first.cold.requestsPerSecond)}` +
-      `   cached ${String(cachedResult.requestsPerSecond).padStart(6)} req/s p99 ${cachedResult.p99} ms${gain(cachedResult.requestsPerSecond, first.cached.requestsPerSecond)}` +
-      (coldResult.non2xx + coldResult.errors + cachedResult.non2xx + cachedResult.errors ? '  ← non-2xx or errors: not a valid measurement' : ''))
+    const gain = (now: number, was: number) => (workers === 1 ? '' : ` (${(now / Math.max(was, 1)).toFixed(2)} ×)`)
+    const shown = (label: string, kind: 'cold' | 'cached' | 'uncached') =>
+      `   ${label} ${String(row[kind].requestsPerSecond).padStart(5)} req/s p99 ${row[kind].p99} ms${gain(row[kind].requestsPerSecond, first[kind].requestsPerSecond)}`
+    const invalid = [row.cold, row.cached, row.uncached].some((m) => m.non2xx + m.errors)
+    log(`  ${String(workers).padStart(2)} worker${workers === 1 ? ' ' : 's'}${shown('cold', 'cold')}${shown('cached', 'cached')}${shown('every cache off', 'uncached')}` +
+      (invalid ? '  ← non-2xx or errors: not a valid measurement' : ''))
   }
   return rows
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Locator, Page } from 'playwright-core'
 import { apiFromPage, eventually, logIn, openTab, screenshot } from './helpers/adminPage.js'
 import { allowConsoleErrors } from './helpers/consoleErrors.js'
+import { untilQuiet } from './helpers/inFlight.js'
 import { type Browser, launchBrowser } from './helpers/launchBrowser.js'
 import { type RunningServer, startServer } from './helpers/startServer.js'
 
@@ -39,7 +40,7 @@ async function saveRefused(collection: string) {
   allowConsoleErrors(/status of 400 \(Bad Request\)/)
   // The form re-validates on the server shortly after typing; a save clicked while that answer is on
   // its way can get the field's error cleared by it. Wait for it, as an editor would have.
-  await page.waitForLoadState('networkidle')
+  await untilQuiet(page)
   await page.locator('#action-save').click()
   await page.locator('.payload-toast-container .toast-error').first().waitFor()
   expect(new URL(page.url()).pathname).toBe(`/admin/collections/${collection}/create`)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
 import { CHROMIUM } from './chromiumPath.js'
 import { watchConsole } from './consoleErrors.js'
+import { trackRequests } from './inFlight.js'
 
 export interface Browser {
   /** A fresh context (own cookies) in the browser's own profile. */
@@ -36,6 +37,7 @@ export async function launchBrowser(options: { timezoneId?: string } = {}): Prom
     timezoneId: options.timezoneId ?? 'America/New_York',
   })
   watchConsole(context)
+  trackRequests(context)
   return {
     context,
     close: async () => {

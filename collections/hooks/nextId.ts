@@ -1,13 +1,16 @@
 import type { PayloadRequest } from 'payload'
+import { incrementColumn } from '../../endpoints/data/incrementColumn.js'
 import { COUNTERS, type IdSequence } from '../slugs.js'
 
 /**
  * Next integer from a shared sequence, bumped atomically by the database ($inc) inside the caller's
  * create transaction: the row lock orders parallel creates, and the transaction holds the only
  * connection it needs (a second one per create can exhaust a PostgreSQL pool under load).
- * A failed create rolls its bump back.
+ * A failed create rolls its bump back. One UPDATE … RETURNING on the SQL databases.
  */
 export async function nextId(req: PayloadRequest, sequence: IdSequence): Promise<number> {
+  const bumped = await incrementColumn(req, COUNTERS, 'value', 1, 'sequence', [sequence])
+  if (bumped) return checked(sequence, bumped.get(sequence))
   const doc = (await req.payload.db.updateOne({
     collection: COUNTERS,
     where: { sequence: { equals: sequence } },
@@ -15,7 +18,11 @@ export async function nextId(req: PayloadRequest, sequence: IdSequence): Promise
     returning: true,
     req,
   })) as { value?: number } | null
-  const value = Number(doc?.value)
+  return checked(sequence, doc?.value)
+}
+
+function checked(sequence: IdSequence, stored: unknown): number {
+  const value = Number(stored)
   if (!Number.isInteger(value) || value < 1) throw new Error(`ID sequence "${sequence}" is missing or broken`)
   return value
 }

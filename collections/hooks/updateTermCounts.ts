@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import { incrementColumn } from '../../endpoints/data/incrementColumn.js'
 import { relationIds } from '../relationIds.js'
 import { CATEGORIES, TAGS } from '../slugs.js'
 
@@ -20,10 +21,28 @@ type PendingCounts = Map<string, { collection: typeof CATEGORIES | typeof TAGS; 
 
 /** Applies the count changes gathered under PENDING_TERM_COUNTS, in the request's transaction. */
 export async function applyPendingTermCounts(req: PayloadRequest, pending: PendingCounts): Promise<void> {
-  for (const { collection, id, delta } of pending.values()) {
-    if (delta) await req.payload.db.updateOne({ collection, where: { id: { equals: id } }, data: { count: { $inc: delta } }, req })
-  }
+  await moveCounts(req, [...pending.values()])
   pending.clear()
+}
+
+/**
+ * Moves term counts atomically in the database: one UPDATE per collection and change on the SQL
+ * databases (every term an event write touches moves by the same ±1), one `$inc` per term elsewhere.
+ */
+async function moveCounts(req: PayloadRequest, changes: Array<{ collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }>): Promise<void> {
+  const groups = new Map<string, { collection: typeof CATEGORIES | typeof TAGS; delta: number; ids: number[] }>()
+  for (const { collection, id, delta } of changes) {
+    if (!delta) continue
+    const key = `${collection}:${delta}`
+    const group = groups.get(key) ?? { collection, delta, ids: [] }
+    group.ids.push(id)
+    groups.set(key, group)
+  }
+  for (const { collection, delta, ids } of groups.values()) {
+    if (await incrementColumn(req, collection, 'count', delta, 'id', ids)) continue
+    // Straight to the adapter: a count is derived data, not an edit (no hooks, no version).
+    for (const id of ids) await req.payload.db.updateOne({ collection, where: { id: { equals: id } }, data: { count: { $inc: delta } }, req })
+  }
 }
 
 /** The terms of `field` an event version counts towards: those of a published, untrashed event. */
@@ -38,6 +57,7 @@ function countedTerms(doc: EventLike, field: TermField): Set<string> {
  * terms it touches by ±1 with an atomic increment: constant work, however many events there are.
  */
 async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: EventLike): Promise<void> {
+  const changes: Array<{ collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }> = []
   for (const [field, collection] of TERM_FIELDS) {
     const now = countedTerms(doc, field)
     const before = countedTerms(previous, field)
@@ -52,10 +72,10 @@ async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: Event
         pending.set(key, entry)
         continue
       }
-      // Straight to the adapter: a count is derived data, not an edit (no hooks, no version).
-      await req.payload.db.updateOne({ collection, where: { id: { equals: Number(id) } }, data: { count: { $inc: delta } }, req })
+      changes.push({ collection, id: Number(id), delta })
     }
   }
+  await moveCounts(req, changes)
 }
 
 export const updateTermCountsAfterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {

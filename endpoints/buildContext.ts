@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { createLocalReq, executeAuthStrategies, type Payload } from 'payload'
 import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
-import { CLIENT_ADDRESS } from '../collections/auth/clientAddress.js'
+import { CLIENT_ADDRESS, LOCKS_CHECKED } from '../collections/auth/clientAddress.js'
 import { signInLimits } from '../collections/auth/signInLimits.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { RestError } from './errors/RestError.js'
@@ -40,8 +40,9 @@ export async function buildContext(
       throw error
     }
   }
-  // The address travels in req.context so the application-password strategy can count failures by it.
-  const authReq = await createLocalReq({ req: { headers }, context: { [CLIENT_ADDRESS]: address } }, payload)
+  // The address travels in req.context so the application-password strategy can count failures by it
+  // (and knows the locks were just read).
+  const authReq = await createLocalReq({ req: { headers }, context: { [CLIENT_ADDRESS]: address, [LOCKS_CHECKED]: Boolean(credentials) } }, payload)
   // The strategies alone: payload.auth() would also work out the caller's permissions on every
   // collection and field, which nothing here reads (each Local API call applies access itself).
   const { user } = await executeAuthStrategies({ headers, payload, req: authReq })

@@ -7,6 +7,12 @@ import type { PayloadRequest } from 'payload'
 export const CLIENT_ADDRESS = 'calendarClientAddress'
 
 /**
+ * req.context key: set by an entry point that has just found the caller's login and address unlocked
+ * (the calendar namespace answers 429 itself otherwise), so the strategy does not read the locks again.
+ */
+export const LOCKS_CHECKED = 'calendarSignInLocksChecked'
+
+/**
  * Request header carrying Express's req.ip to Payload's own handlers (/api, GraphQL, the admin), which
  * run inside Next and see no socket. The Express app always overwrites it (src/http/forwardClientAddress),
  * so a value sent by a client never arrives.

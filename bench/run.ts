@@ -65,6 +65,8 @@ const FILTERED_P50_MS = 20
 const FILTERED_P99_MS = 100
 const FILTERED_AT_EVENTS = 100_000
 const WRITE_P50_MS = 50
+// What Chromium and Firefox send with every request.
+const BROWSER_ENCODINGS = 'gzip, deflate, br'
 // 5 × the 8 requests/s POST /events served before find-or-create and the write queue were reworked.
 const WRITE_RPS = 5 * 8
 // What the servers will use: the bounds of the response and document caches the soak's memory budget allows for.
@@ -150,7 +152,10 @@ const READS: Route[] = [
 
 interface Row {
   route: string
+  /** Response cache on, asked for a compressed answer. */
   warm?: Measurement
+  /** Response cache on, no Accept-Encoding. */
+  warmIdentity?: Measurement
   cold?: Measurement
   coldAlone?: Measurement
   /** Every cache off. */
@@ -169,10 +174,18 @@ try {
   await autocannon({ url: `${base(port + 2)}/events?per_page=10`, connections: CONNECTIONS, duration: 2 })
   await autocannon({ url: `${base(BARE_PORT)}/events?per_page=10`, connections: CONNECTIONS, duration: 2 })
 
-  log('\nRepeated public reads (response cache on):')
+  // Asked as browsers, and the HTTP clients front ends render with, ask: for a compressed answer. The
+  // same reads without Accept-Encoding are measured too; their large bodies cost bytes, not work.
+  log(`\nRepeated public reads (response cache on), Accept-Encoding: ${BROWSER_ENCODINGS}:`)
+  for (const [label, route] of READS) {
+    const m = await load(`${base(port + 1)}${route}`, warm.pid!, { headers: { 'accept-encoding': BROWSER_ENCODINGS } })
+    rows.push({ route: label, warm: m, warmRatioToCeiling: Math.round((m.requestsPerSecond / Math.max(top.requestsPerSecond, 1)) * 1000) / 1000 })
+    log(`  ${label.padEnd(50)} ${show(m)}`)
+  }
+  log('\nRepeated public reads (response cache on), no Accept-Encoding:')
   for (const [label, route] of READS) {
     const m = await load(`${base(port + 1)}${route}`, warm.pid!)
-    rows.push({ route: label, warm: m, warmRatioToCeiling: Math.round((m.requestsPerSecond / Math.max(top.requestsPerSecond, 1)) * 1000) / 1000 })
+    rows.find((r) => r.route === label)!.warmIdentity = m
     log(`  ${label.padEnd(50)} ${show(m)}`)
   }
   log('\nCold reads (response cache off; the document cache on, as in production):')
@@ -207,7 +220,9 @@ try {
   log('\nWrites: POST /events with an inline venue, an organizer, categories and tags (application password):')
   const writeTarget: WriteTarget = { url: `${base(port + 1)}/events`, authorization, start: monthLater }
   const writes: Record<'one' | 'many', Measurement> = {} as Record<'one' | 'many', Measurement>
-  let created = 0
+  // Warmed up as the reads were: the write path's first seconds are JIT compilation and the links'
+  // first find-or-create.
+  let created = (await autocannon({ url: writeTarget.url, connections: CONNECTIONS, duration: 2, ...eventWriteLoad(writeTarget) }))['2xx']
   for (const [key, connections] of [['one', 1], ['many', CONNECTIONS]] as const) {
     const result = await autocannon({ url: writeTarget.url, connections, duration: DURATION, ...eventWriteLoad(writeTarget) })
     created += result['2xx']
@@ -258,7 +273,13 @@ try {
   const fine = (m: Measurement) => !m.non2xx && !m.errors
   const at = (how: string) => `${SIZE}, ${how}`
   for (const row of rows.filter((r) => r.warmRatioToCeiling !== undefined)) {
-    budgets.push({ budget: `repeated ${row.route} ≥ 80 % of the ceiling`, value: `${percent(row.warm!.requestsPerSecond, top.requestsPerSecond)}${valid(row.warm!)}`, ok: fine(row.warm!) && row.warmRatioToCeiling! >= 0.8, run: at(`cache on, ${CONNECTIONS} connections`) })
+    const identity = row.warmIdentity!
+    budgets.push({
+      budget: `repeated ${row.route} ≥ 80 % of the ceiling`,
+      value: `${percent(row.warm!.requestsPerSecond, top.requestsPerSecond)}${valid(row.warm!)}; without Accept-Encoding: ${percent(identity.requestsPerSecond, top.requestsPerSecond)}${valid(identity)}`,
+      ok: fine(row.warm!) && row.warmRatioToCeiling! >= 0.8,
+      run: at(`cache on, ${CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ENCODINGS}`),
+    })
   }
   const list = rows[0]!.cold!
   // The same route with every cache off, beside the budget's figure (judged with the production setting).

@@ -33,6 +33,10 @@ export async function createListingIndexes(payload: Payload): Promise<void> {
   const statements = [
     `CREATE INDEX IF NOT EXISTS "${events}_archive_cover_idx" ON "${events}" ("id", "status", "deleted_at", "start_date", "end_date", "hide_from_listings", "has_password", "created_at")`,
     ...FILTERED_RELATIONS.map((column) => `CREATE INDEX IF NOT EXISTS "${events}_rels_${column}_cover_idx" ON "${events}_rels" ("${column}", "path", "parent_id")`),
+    // PostgreSQL walks a large term's page in date order through this one (eventIdPage's walkByDate).
+    ...(db.name === 'postgres'
+      ? [`CREATE INDEX IF NOT EXISTS "${events}_date_cover_idx" ON "${events}" ("start_date", "id", "created_at", "end_date", "status", "deleted_at", "hide_from_listings", "has_password")`]
+      : []),
   ]
   for (const statement of statements) {
     try {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../collections/access/protectedReadableWhere.js'
-import { eventIdPage } from '../../endpoints/events/query/eventIdPage.js'
+import { storedDataChanged } from '../../endpoints/cache/storedDataCaches.js'
+import { eventIdPage, walksByDate, walkTuning } from '../../endpoints/events/query/eventIdPage.js'
 import { findEventPage } from '../../endpoints/events/query/findEventPage.js'
 import type { EventsQuery } from '../../endpoints/events/query/buildEventsQuery.js'
 import { searchWhere } from '../../endpoints/linked/query/searchWords.js'
@@ -69,6 +70,7 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
+  walkTuning.walkToProbe = 20
   await app?.close()
 })
 
@@ -101,8 +103,18 @@ function query(who: Who, statuses: string[], conditions: Where[], page: number):
   return { where: { and }, sort: ['startDate', 'id'], page, limit: 4, trash: status.trash, filters: [], rawRestUrl: false }
 }
 
+// PostgreSQL pages a large term's events by walking the dates, a small one's by primary key: both
+// plans, whatever the (small) data here would choose.
+const PLANS = [
+  ['walking the dates', Number.POSITIVE_INFINITY],
+  ['by primary key', 0],
+] as const
+
 describe('the archive fast path', () => {
-  it.each(WHO)('answers as the Local API does for %s, page by page', async (who) => {
+  it.each(WHO.flatMap((who) => PLANS.map(([plan, ratio]) => [who, plan, ratio] as const)))('answers as the Local API does for %s, page by page (%s on PostgreSQL)', async (who, _plan, ratio) => {
+    walkTuning.walkToProbe = ratio
+    // The public's plan is kept until a write, like its totals: forget the other test's.
+    storedDataChanged(app.payload)
     const ctx = { payload: app.payload, user: actors[who].user, options: resolveOptions() } as unknown as RequestContext
     let compared = 0
     let listed = 0
@@ -123,6 +135,16 @@ describe('the archive fast path', () => {
     }
     expect(compared).toBeGreaterThan(filters().length)
     expect(listed).toBeGreaterThan(0)
+  })
+
+  it('walks the dates for a term with many events, and probes a small one', () => {
+    walkTuning.walkToProbe = 20
+    // 100,000 events, a 50-event first page: a category of 5,736 events walks, one of 300 is probed.
+    expect(walksByDate(5736, 100_000, 50)).toBe(true)
+    expect(walksByDate(300, 100_000, 50)).toBe(false)
+    // The tenth page of the large one reads ten times as far: still a walk; a term with no event never is.
+    expect(walksByDate(5736, 100_000, 500)).toBe(true)
+    expect(walksByDate(0, 0, 50)).toBe(false)
   })
 
   it('lists what each role may see and nothing else', async () => {

@@ -30,6 +30,19 @@ export async function dropBenchDatabase(uri: string, postgresUrl: string): Promi
   const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: postgresUrl })
   await client.connect()
-  await client.query(`DROP DATABASE IF EXISTS ${new URL(uri).pathname.slice(1)} WITH (FORCE)`)
-  await client.end()
+  try {
+    // An autovacuum worker still on the database is the server's own process, which this role may
+    // not end: wait for it to finish.
+    for (let tries = 1; ; tries++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${new URL(uri).pathname.slice(1)} WITH (FORCE)`)
+        return
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501' || tries >= 30) throw error
+        await new Promise((resolve) => setTimeout(resolve, 2_000))
+      }
+    }
+  } finally {
+    await client.end()
+  }
 }

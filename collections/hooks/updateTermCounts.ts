@@ -17,7 +17,9 @@ type EventLike = Record<string, unknown> | undefined
  * (an import writing a page of events in one transaction moves each term once, not once per event).
  */
 export const PENDING_TERM_COUNTS = 'pendingTermCounts'
-type PendingCounts = Map<string, { collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }>
+/** A term's count moving by `delta`. */
+type CountChange = { collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }
+type PendingCounts = Map<string, CountChange>
 
 /** Applies the count changes gathered under PENDING_TERM_COUNTS, in the request's transaction. */
 export async function applyPendingTermCounts(req: PayloadRequest, pending: PendingCounts): Promise<void> {
@@ -29,7 +31,7 @@ export async function applyPendingTermCounts(req: PayloadRequest, pending: Pendi
  * Moves term counts atomically in the database: one UPDATE per collection and change on the SQL
  * databases (every term an event write touches moves by the same ±1), one `$inc` per term elsewhere.
  */
-async function moveCounts(req: PayloadRequest, changes: Array<{ collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }>): Promise<void> {
+async function moveCounts(req: PayloadRequest, changes: CountChange[]): Promise<void> {
   const groups = new Map<string, { collection: typeof CATEGORIES | typeof TAGS; delta: number; ids: number[] }>()
   for (const { collection, id, delta } of changes) {
     if (!delta) continue
@@ -57,7 +59,7 @@ function countedTerms(doc: EventLike, field: TermField): Set<string> {
  * terms it touches by ±1 with an atomic increment: constant work, however many events there are.
  */
 async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: EventLike): Promise<void> {
-  const changes: Array<{ collection: typeof CATEGORIES | typeof TAGS; id: number; delta: number }> = []
+  const changes: CountChange[] = []
   for (const [field, collection] of TERM_FIELDS) {
     const now = countedTerms(doc, field)
     const before = countedTerms(previous, field)

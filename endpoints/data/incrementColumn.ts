@@ -1,23 +1,12 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
+import { isDrizzleAdapter } from './isDrizzleAdapter.js'
 import { sqlOperators } from './sqlOperators.js'
 import { transactionOf } from './transactionOf.js'
 
 // Drizzle's update builder, loosely typed: the same calls build the statement on both SQL dialects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Drizzle = { update: (table: unknown) => any }
-
-interface SqlAdapter {
-  name: 'sqlite' | 'postgres'
-  drizzle: Drizzle
-  sessions?: Record<string | number, { db: Drizzle } | undefined>
-  tableNameMap: Map<string, string>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  tables: Record<string, any>
-}
-
-function isSqlAdapter(db: object & { name: string }): db is SqlAdapter {
-  return (db.name === 'sqlite' || db.name === 'postgres') && 'drizzle' in db && 'tables' in db
-}
+type Handles = { drizzle: Drizzle; sessions?: Record<string | number, { db: Drizzle } | undefined> }
 
 /**
  * Adds `delta` to a numeric column of the rows whose `key` is one of `values`, in the request's
@@ -36,12 +25,13 @@ export async function incrementColumn(
   values: Array<string | number>,
 ): Promise<Map<string | number, number> | null> {
   const adapter = req.payload.db
-  if (!isSqlAdapter(adapter)) return null
+  if (!isDrizzleAdapter(adapter)) return null
   const { inArray, sql } = await sqlOperators(adapter.name)
   const table = adapter.tables[adapter.tableNameMap.get(collection.replace(/-/g, '_')) ?? collection]
   if (!table?.[column] || !table[key]) throw new Error(`no column ${column} or ${key} in the table of ${collection}`)
   const transaction = req.transactionID ? await req.transactionID : undefined
-  const rows = (await transactionOf(transaction, adapter)
+  const target = transactionOf(transaction, adapter as unknown as Handles)
+  const rows = (await target
     .update(table)
     .set({ [column]: sql`${table[column]} + ${delta}` })
     .where(inArray(table[key], values))

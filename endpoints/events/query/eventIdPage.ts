@@ -1,7 +1,8 @@
-import { buildQuery, type DrizzleAdapter } from '@payloadcms/drizzle'
+import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../../cache/documentCache.js'
+import { isDrizzleAdapter } from '../../data/isDrizzleAdapter.js'
 import { sqlOperators } from '../../data/sqlOperators.js'
 import type { RequestContext } from '../../types.js'
 
@@ -23,11 +24,6 @@ interface RelationFilter {
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
-
-/** The SQL adapters (SQLite, PostgreSQL): drizzle, its tables and Payload's query builder behind them. */
-function isDrizzleAdapter(db: object & { name: string }): db is DrizzleAdapter & { name: 'sqlite' | 'postgres' } {
-  return (db.name === 'sqlite' || db.name === 'postgres') && 'drizzle' in db && 'tables' in db
-}
 
 /**
  * Splits the archive's top-level conditions into filters on a hasMany relationship (venues,

@@ -6,7 +6,15 @@ import { transactionOf } from './transactionOf.js'
 // Drizzle's update builder, loosely typed: the same calls build the statement on both SQL dialects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Drizzle = { update: (table: unknown) => any }
-type Handles = { drizzle: Drizzle; sessions?: Record<string | number, { db: Drizzle } | undefined> }
+
+/** The SQL adapter as this uses it: drizzle inside and outside transactions, and the tables. */
+interface SqlAdapter {
+  drizzle: Drizzle
+  sessions?: Record<string | number, { db: Drizzle } | undefined>
+  tableNameMap: Map<string, string>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tables: Record<string, any>
+}
 
 /**
  * Adds `delta` to a numeric column of the rows whose `key` is one of `values`, in the request's
@@ -25,12 +33,12 @@ export async function incrementColumn(
   values: Array<string | number>,
 ): Promise<Map<string | number, number> | null> {
   const adapter = req.payload.db
-  if (!isDrizzleAdapter(adapter)) return null
+  if (!isDrizzleAdapter<SqlAdapter>(adapter)) return null
   const { inArray, sql } = await sqlOperators(adapter.name)
   const table = adapter.tables[adapter.tableNameMap.get(collection.replace(/-/g, '_')) ?? collection]
   if (!table?.[column] || !table[key]) throw new Error(`no column ${column} or ${key} in the table of ${collection}`)
   const transaction = req.transactionID ? await req.transactionID : undefined
-  const target = transactionOf(transaction, adapter as unknown as Handles)
+  const target = transactionOf(transaction, adapter)
   const rows = (await target
     .update(table)
     .set({ [column]: sql`${table[column]} + ${delta}` })

@@ -27,6 +27,8 @@ async function coverIndexes(): Promise<string[]> {
 
 const EXPECTED = [
   'events_archive_cover_idx',
+  // PostgreSQL walks a large term's page in date order through it.
+  ...(env.TEST_DATABASE === 'postgres' ? ['events_date_cover_idx'] : []),
   'events_rels_event_categories_id_cover_idx',
   'events_rels_event_tags_id_cover_idx',
   'events_rels_organizers_id_cover_idx',

@@ -36,6 +36,8 @@ class SharedDom {
 
 /** The alt text of each image source in the HTML (Lexical's import keeps only the source). */
 function altTexts(html: string): Map<string, string> {
+  // Most descriptions have no image: no second parse for them.
+  if (!/<img\b/i.test(html)) return new Map()
   const images = parseHtml(html).querySelectorAll('img')
   return new Map([...images].map((img) => [img.getAttribute('src') ?? '', img.getAttribute('alt') ?? '']))
 }

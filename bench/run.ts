@@ -25,7 +25,7 @@ import { dateWindow, filteredRoutes, type Route, wallClock as fmt } from './filt
 import { measureWorkerScaling, type ScalingRow } from './workerScaling.js'
 import { instancesBudget, type InstancesResult, measureInstances } from './instances.js'
 import { captureQueryPlans, type RoutePlans, showQueryPlans } from './queryPlans.js'
-import { soak as runSoak, soakBudgets, soakPaths, type SoakResult } from './soak.js'
+import { BASELINE_MAX_SECONDS, soak as runSoak, soakBudgets, soakPaths, type SoakResult } from './soak.js'
 
 const { values } = parseArgs({
   options: {
@@ -238,22 +238,29 @@ try {
 
   let soak: SoakResult | undefined
   if (SOAK > 0) {
-    log(`\nSoak: ${SOAK} s on a fresh server with the response cache on (CACHE_MAX_MB + DOCUMENT_CACHE_MB: ${CACHE_MAX_MB}): cold reads at ${CONNECTIONS} connections, writes beside them, RSS every 5 s:`)
     const soakPort = port + 3
-    const server = await startChild('bench/apiServer.ts', [String(soakPort), uri, KIND], process.env)
-    try {
-      const idleMiB = rssMiB(server.pid!)
-      // The overhead the memory bound allows besides the cache: the cache-off server's peak over this run's reads.
-      const baselineMiB = Math.max(...[...rows.map((r) => r.cold?.rssMiB ?? 0), listAlone.rssMiB, ...filtered.map((f) => f.coldAlone.rssMiB), rssMiB(cold.pid!)])
-      const listPages = Number((await fetch(`${base(soakPort)}/events?per_page=10`)).headers.get('x-tec-totalpages')) || 1
-      soak = await runSoak({
-        server, idleMiB, baselineMiB, cacheMaxMb: CACHE_MAX_MB, base: base(soakPort), seconds: SOAK, connections: CONNECTIONS, log,
-        path: soakPaths(FILTERED, listPages, dataset.eventIds.slice(0, 2000), dataset.eventSlugs.slice(0, 2000)),
-        write: { url: `${base(soakPort)}/events`, authorization, start: monthLater },
-      })
-    } finally {
-      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : (server.once('exit', resolve), server.kill())))
+    const mix = {
+      seconds: SOAK, connections: CONNECTIONS, log,
+      path: soakPaths(FILTERED, Number((await fetch(`${base(port + 1)}/events?per_page=10`)).headers.get('x-tec-totalpages')) || 1, dataset.eventIds.slice(0, 2000), dataset.eventSlugs.slice(0, 2000)),
+      write: { url: `${base(soakPort)}/events`, authorization, start: monthLater },
     }
+    /** The mix on a fresh server started with `env`, stopped afterwards. */
+    const soakServer = async (env: NodeJS.ProcessEnv, seconds: number) => {
+      const server = await startChild('bench/apiServer.ts', [String(soakPort), uri, KIND], env)
+      try {
+        return await runSoak({ ...mix, server, base: base(soakPort), seconds })
+      } finally {
+        await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : (server.once('exit', resolve), server.kill())))
+      }
+    }
+    const baselineSeconds = Math.min(SOAK, BASELINE_MAX_SECONDS)
+    log(`\nSoak baseline: the same mix for ${baselineSeconds} s on a fresh server with every cache off (its peak RSS is the fixed overhead):`)
+    const baseline = await soakServer({ ...process.env, CACHE_TTL_SECONDS: '0', DOCUMENT_CACHE_MB: '0' }, baselineSeconds)
+    log(`\nSoak: ${SOAK} s on a fresh server with the response cache on (CACHE_MAX_MB + DOCUMENT_CACHE_MB: ${CACHE_MAX_MB}): cold reads at ${CONNECTIONS} connections, writes beside them, RSS every second:`)
+    const run = await soakServer(process.env, SOAK)
+    const boundMiB = Math.max(0, ...baseline.rssMiB) + CACHE_MAX_MB
+    soak = { ...run, baseline, cacheMaxMb: CACHE_MAX_MB, boundMiB }
+    log(`  bound: the baseline's peak ${boundMiB - CACHE_MAX_MB} + ${CACHE_MAX_MB} = ${boundMiB} MiB`)
   }
 
   let workerScaling: ScalingRow[] | undefined

@@ -498,6 +498,26 @@ describe('categories and tags', () => {
     expect((await counts())['event-categories']).toBe(after['event-categories'])
   })
 
+  it('writes naming the same new terms and venue at the same time create each once', async () => {
+    const before = await counts()
+    // Names in different orders and cases, so each write locks them in its own sorted order.
+    const bodies = [
+      event({ categories: ['Night Market', 'Lantern Walk'], tags: ['Late', 'Free entry'], venue: { venue: 'Canal Yard', city: 'Leeds' } }),
+      event({ categories: ['lantern walk', 'NIGHT MARKET'], tags: ['free entry', 'late'], venue: { venue: 'CANAL YARD', city: 'leeds' } }),
+      event({ categories: ['Lantern Walk'], tags: ['Late'], venue: { venue: 'Canal Yard', city: 'Leeds' } }),
+      event({ categories: ['Night Market'], tags: ['Free entry', 'Late'], venue: { venue: 'canal yard', city: 'Leeds' } }),
+    ]
+    const answers = await Promise.all(bodies.map((body) => create(body, 'editor')))
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201])
+    const after = await counts()
+    expect(after['event-categories']).toBe(before['event-categories'] + 2)
+    expect(after['event-tags']).toBe(before['event-tags'] + 2)
+    expect(after.venues).toBe(before.venues + 1)
+    const slugs = answers.flatMap((res) => [...res.body.categories, ...res.body.tags].map((t: { slug: string }) => t.slug))
+    expect(new Set(slugs)).toEqual(new Set(['night-market', 'lantern-walk', 'late', 'free-entry']))
+    expect(new Set(answers.map((res) => res.body.venue.id)).size).toBe(1)
+  })
+
   it('"" and [] mean no terms; a list of objects is refused', async () => {
     expect((await create(event({ categories: '', tags: [] }))).body).toMatchObject({ categories: [], tags: [] })
     const res = await create(event({ categories: [{ id: ids.music }] }))

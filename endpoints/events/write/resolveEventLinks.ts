@@ -1,5 +1,3 @@
-import type { CollectionSlug } from 'payload'
-import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { CATEGORIES, MEDIA, TAGS } from '../../../collections/slugs.js'
 import { organizerKind } from '../../linked/organizerKind.js'
 import type { RequestContext } from '../../types.js'
@@ -10,8 +8,8 @@ import { lockForCreation } from '../../write/lockForCreation.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { EventLinks } from './eventData.js'
-import { resolveLinkedPosts } from './resolveLinkedPosts.js'
-import { resolveTermRefs } from './resolveTermRefs.js'
+import { linkedLocks, lookupLinkedPosts, resolveLinkedPosts } from './resolveLinkedPosts.js'
+import { lookupTermRefs, resolveTermRefs, termLocks } from './resolveTermRefs.js'
 
 /**
  * The side effects of an event write before the event itself, run after the permission check: terms
@@ -27,20 +25,26 @@ export async function resolveEventLinks(
   const links: EventLinks = {}
   // sent() is false for null and undefined: each value checked below is there when sent.
   const { categories, tags, venue, organizer, image: input } = params
-  // Every name this write may create, locked at once before any row changes (see lockForCreation).
-  const names = (collection: CollectionSlug, refs: unknown[] | null | undefined, name: (ref: unknown) => unknown) =>
-    (refs ?? []).map(name).filter((n): n is string => typeof n === 'string').map((n) => [collection, n] as const)
-  const inlineName = (kind: string) => (ref: unknown) => (ref && typeof ref === 'object' && 'inline' in ref ? (ref.inline as Record<string, unknown>)[kind] : undefined)
+  const venueRefs = sent('venue') && venue ? venue : []
+  const organizerRefs = sent('organizer') && organizer ? organizer : []
+  // Looked up first, creating nothing: most writes name only what exists. What matched nothing may be
+  // created, so only those names are locked (all at once, in one order, before any row changes: see
+  // lockForCreation) and looked up again under the lock. Locking every name would queue all writes
+  // naming a common term or venue behind each other until they commit.
+  const cats = sent('categories') && categories ? await lookupTermRefs(ctx, CATEGORIES, categories) : undefined
+  const tagged = sent('tags') && tags ? await lookupTermRefs(ctx, TAGS, tags) : undefined
+  const venues = await lookupLinkedPosts(ctx, venueKind, venueRefs)
+  const organizers = await lookupLinkedPosts(ctx, organizerKind, organizerRefs)
   await lockForCreation(ctx, [
-    ...names(CATEGORIES, sent('categories') ? categories : null, (ref) => (typeof ref === 'string' ? toSlug(ref.trim()) : undefined)),
-    ...names(TAGS, sent('tags') ? tags : null, (ref) => (typeof ref === 'string' ? toSlug(ref.trim()) : undefined)),
-    ...names(venueKind.collection, sent('venue') ? venue : null, inlineName(venueKind.name)),
-    ...names(organizerKind.collection, sent('organizer') ? organizer : null, inlineName(organizerKind.name)),
+    ...termLocks(CATEGORIES, cats?.missing ?? []),
+    ...termLocks(TAGS, tagged?.missing ?? []),
+    ...linkedLocks(venueKind, venueRefs, venues),
+    ...linkedLocks(organizerKind, organizerRefs, organizers),
   ])
-  if (sent('categories') && categories) links.categories = await resolveTermRefs(ctx, CATEGORIES, categories, created)
-  if (sent('tags') && tags) links.tags = await resolveTermRefs(ctx, TAGS, tags, created)
-  if (sent('venue') && venue) links.venues = await resolveLinkedPosts(ctx, venueKind, venue, created)
-  if (sent('organizer') && organizer) links.organizers = await resolveLinkedPosts(ctx, organizerKind, organizer, created)
+  if (categories && cats) links.categories = await resolveTermRefs(ctx, CATEGORIES, categories, created, cats)
+  if (tags && tagged) links.tags = await resolveTermRefs(ctx, TAGS, tags, created, tagged)
+  if (sent('venue') && venue) links.venues = await resolveLinkedPosts(ctx, venueKind, venue, created, venues)
+  if (sent('organizer') && organizer) links.organizers = await resolveLinkedPosts(ctx, organizerKind, organizer, created, organizers)
   if (sent('image') && input !== undefined) {
     links.image = await storeImage(ctx, input)
     if (input && 'url' in input && links.image !== null) created.add(MEDIA, links.image)

@@ -14,13 +14,34 @@ import { toWriteData } from './toWriteData.js'
 /** Told of every document made on the way (the downloaded image, the new venue), so a failing event write can undo them. */
 export type OnCreated = (collection: CollectionSlug, id: number) => void
 
+/** An inline venue (organizer) as data, and the existing one it duplicates (none: it is missing). */
+export interface LinkedLookup {
+  data: Record<string, unknown>
+  duplicate: LinkedDoc | undefined
+}
+
+/**
+ * Looks up the duplicate of an inline venue (organizer) without creating anything, or answers
+ * undefined when the lookup itself would: a description's `<img>` is downloaded into the media
+ * library as its HTML is converted.
+ */
+export async function lookupLinked(ctx: RequestContext, kind: LinkedKind, params: LinkedWriteValues, given: ReadonlySet<string>): Promise<LinkedLookup | undefined> {
+  if (typeof params.description === 'string' && /<img\b/i.test(params.description)) return undefined
+  const data = await toWriteData(ctx, kind, params, given)
+  return { data, duplicate: await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined) }
+}
+
+/** The lock key of an inline venue (organizer) a write may create (see lockForCreation), if it has a name. */
+export const linkedLock = (kind: LinkedKind, data: Record<string, unknown>) => (typeof data.title === 'string' ? [[kind.collection, data.title] as const] : [])
+
 /**
  * A venue (organizer) as POST /venues (/organizers) makes it, and as an event write's inline venue
  * (organizer) does (reference 7.4 and 6.3): an existing one the caller can read whose fields match
  * (duplicate avoidance; nothing is created), else the image (downloaded only now) and the new post,
  * created as the caller with its status scaled back by the collection (reference 6.5). Payload
  * refusing the data is the reference's 400 could-not-create-venue (-organizer). Inside an event
- * write, `ctx.req` is its transaction.
+ * write, `ctx.req` is its transaction, and `looked` the lookup it made earlier in it: a duplicate
+ * found then is the answer; otherwise the name is locked and looked up again before creating.
  */
 export async function findOrCreateLinked(
   ctx: RequestContext,
@@ -28,9 +49,11 @@ export async function findOrCreateLinked(
   params: LinkedWriteValues,
   given: ReadonlySet<string>,
   onCreated: OnCreated = () => undefined,
+  looked?: LinkedLookup,
 ): Promise<LinkedDoc> {
-  const data = await toWriteData(ctx, kind, params, given)
-  if (typeof data.title === 'string') await lockForCreation(ctx, [[kind.collection, data.title]])
+  if (looked?.duplicate) return looked.duplicate
+  const data = looked?.data ?? (await toWriteData(ctx, kind, params, given))
+  await lockForCreation(ctx, linkedLock(kind, data))
   const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
   if (duplicate) return duplicate
   const { image } = params

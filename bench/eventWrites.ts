@@ -15,7 +15,7 @@ export interface WriteTarget {
  * request creates its own event with its own slug), an inline venue and organizer, a category and tags
  * by name. Those come from a set of ten that repeats, so after the first round they are found, not
  * created (find-or-create); ten, not one, because editors writing at once rarely all link the same
- * venue, and writes naming the same one wait for each other by design.
+ * venue.
  */
 export function eventBody(target: WriteTarget, n: number): string {
   const k = n % 10

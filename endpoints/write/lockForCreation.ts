@@ -32,7 +32,7 @@ export async function lockForCreation(ctx: RequestContext, names: ReadonlyArray<
   const target = transactionOf(transaction, db)
   // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
   const keys = [...new Set(names.map(([collection, name]) => `${collection}:${name.trim().toLowerCase()}`))].sort()
-  // All in one statement (a round trip per name cost a write more than any other step): unnest
+  // All in one statement, not a round trip per name: unnest
   // yields the array in its order, and each row's lock is taken before the next row is read.
   const array = sql.join(keys.map((key) => sql`${key}`), sql`, `)
   await target.execute(sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest(ARRAY[${array}]::text[]) AS k`)

@@ -1,0 +1,120 @@
+// `npm run bench:tables -- bench/results-sqlite-10000.json bench/results-postgres-10000.json …`: the
+// README's Performance tables, made from the JSON files `npm run bench` writes (one per database and
+// size), so the figures there are the runs' own. With `--readme README.md` it replaces what stands
+// between the README's `<!-- bench:begin -->` and `<!-- bench:end -->` markers; without, it prints.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import type { Budget } from './budgets.js'
+import { percent } from './budgets.js'
+
+interface Measurement {
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+interface Row {
+  route: string
+  warm?: Measurement
+  warmIdentity?: Measurement
+  cold?: Measurement
+  coldAlone?: Measurement
+  bare?: Measurement
+}
+interface Results {
+  date: string
+  database: 'sqlite' | 'postgres'
+  events: number
+  connections: number
+  durationSeconds: number
+  machine: { cpus: number; model: string; memoryGiB: number; node: string }
+  ceiling: Measurement
+  routes: Row[]
+  filtered: Array<{ route: string; coldAlone: Measurement; bareAlone: Measurement }>
+  writes: { one: Measurement; many: Measurement; created: number; listed: number }
+  soak?: { seconds: number; rssMiB: number[]; boundMiB: number; cacheMaxMb: number; baseline: { rssMiB: number[] }; reads: { requestsPerSecond: number }; writes: { created: number; sent: number } }
+  workerScaling?: Array<{ workers: number; cold: Measurement; cached: Measurement; uncached: Measurement }>
+  instances?: { instances: number; stalenessMs: number[] }
+  budgets: Budget[]
+}
+
+const { values, positionals } = parseArgs({ options: { readme: { type: 'string' } }, allowPositionals: true })
+if (positionals.length === 0) throw new Error('name the results files: bench/results-<database>-<events>.json …')
+const runs: Results[] = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results)
+
+const DATABASE = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const
+const size = (events: number) => (events >= 1000 && events % 1000 === 0 ? `${events / 1000}k` : String(events))
+const name = (r: Results) => `${DATABASE[r.database]} ${size(r.events)}`
+const n = (x: number) => x.toLocaleString('en')
+/** requests/s (p50/p99), and the share of the run's ceiling where it is asked for. */
+const cell = (r: Results, m: Measurement | undefined, share = false) =>
+  m ? `${n(m.requestsPerSecond)} (${m.p50}/${m.p99})${share ? `, ${percent(m.requestsPerSecond, r.ceiling.requestsPerSecond)}` : ''}${m.non2xx || m.errors ? ' (not valid)' : ''}` : ''
+const table = (head: string[], body: string[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((cells) => `| ${cells.join(' | ')} |`)].join('\n')
+const isRead = (row: Row) => row.route.startsWith('GET ')
+const shared = (row: Row) => row.route === 'GET /events?per_page=10' || row.route.startsWith('GET /events/')
+const code = (route: string) => `\`${route.replace(/^GET /, '')}\``
+/** Budget texts name routes with `<slug>`, which Markdown would take for a tag. */
+const text = (s: string) => s.replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const out: string[] = []
+const sizes = [...new Set(runs.map((r) => r.events))].sort((a, b) => a - b)
+for (const events of sizes) {
+  const group = runs.filter((r) => r.events === events)
+  const head = ['Route', ...group.flatMap((r) => [`${name(r)}, repeated`, 'without Accept-Encoding', `${name(r)}, cold`, 'every cache off'])]
+  const body: string[][] = [['ceiling (bare Express, 5 KB JSON)', ...group.flatMap((r) => [cell(r, r.ceiling), '', '', ''])]]
+  for (const row of group[0]!.routes.filter(isRead)) {
+    body.push([code(row.route), ...group.flatMap((r) => {
+      const own = r.routes.find((x) => x.route === row.route)!
+      return [cell(r, own.warm, true), own.warmIdentity ? percent(own.warmIdentity.requestsPerSecond, r.ceiling.requestsPerSecond) : '', cell(r, own.cold, shared(row)), cell(r, own.bare, true)]
+    })])
+    if (row.coldAlone) body.push(['same, one connection', ...group.flatMap((r) => ['', '', cell(r, r.routes.find((x) => x.route === row.route)!.coldAlone), ''])])
+  }
+  out.push(`At ${n(events)} events, requests/s (p50/p99 ms), share of the ceiling:`, '', table(head, body), '')
+}
+
+out.push('Filtered lists, one connection, p50 / p99 ms, cold (every cache off in brackets):', '')
+out.push(table(['Filter', ...runs.map(name)], runs[0]!.filtered.map((f, i) => [code(f.route), ...runs.map((r) => {
+  const own = r.filtered[i]!
+  return `${own.coldAlone.p50} / ${own.coldAlone.p99} (${own.bareAlone.p50} / ${own.bareAlone.p99})`
+})])), '')
+
+const perRun: string[][] = [
+  ['`POST /events`, 1 connection', ...runs.map((r) => cell(r, r.writes.one))],
+  [`\`POST /events\`, ${runs[0]!.connections} connections`, ...runs.map((r) => cell(r, r.writes.many))],
+  ['events listed after the writes / answered 201', ...runs.map((r) => `${n(r.writes.listed)} / ${n(r.writes.created)}`)],
+  ['cold list, 1 → N workers', ...runs.map((r) => {
+    const [one, many] = [r.workerScaling?.[0], r.workerScaling?.at(-1)]
+    return one && many ? `${n(one.cold.requestsPerSecond)} → ${n(many.cold.requestsPerSecond)} (${many.workers} workers, ${(many.cold.requestsPerSecond / Math.max(1, one.cold.requestsPerSecond)).toFixed(2)} ×)` : 'not run'
+  })],
+  ['every cache off, 1 → N workers', ...runs.map((r) => {
+    const [one, many] = [r.workerScaling?.[0], r.workerScaling?.at(-1)]
+    return one && many ? `${n(one.uncached.requestsPerSecond)} → ${n(many.uncached.requestsPerSecond)} (${(many.uncached.requestsPerSecond / Math.max(1, one.uncached.requestsPerSecond)).toFixed(2)} ×)` : 'not run'
+  })],
+  ['staleness on another instance, worst probe', ...runs.map((r) => (r.instances ? `${Math.max(...r.instances.stalenessMs)} ms (${r.instances.instances} instances, ${r.instances.stalenessMs.length} probes)` : 'not run'))],
+  ['soak: seconds, reads/s, writes created', ...runs.map((r) => (r.soak ? `${r.soak.seconds} s, ${n(r.soak.reads.requestsPerSecond)}/s, ${n(r.soak.writes.created)} of ${n(r.soak.writes.sent)}` : 'not run'))],
+  ['soak: peak RSS / bound (MiB)', ...runs.map((r) => (r.soak ? `${Math.max(...r.soak.rssMiB)} / ${r.soak.boundMiB} (${Math.max(...r.soak.baseline.rssMiB)} + ${r.soak.cacheMaxMb})` : 'not run'))],
+]
+out.push('Writes (an editor\'s create with an inline venue, an organizer, categories and tags), workers, instances and the soak:', '', table(['', ...runs.map(name)], perRun), '')
+
+// Every budget the runs judged, in the benchmark's order: met or MISSED, with its figure.
+const budgetNames = [...new Set(runs.flatMap((r) => r.budgets.filter((b) => b.ok !== null).map((b) => b.budget)))]
+out.push('Budgets, as each run printed them:', '', table(['Budget', ...runs.map(name)], budgetNames.map((budget) => [text(budget), ...runs.map((r) => {
+  const b = r.budgets.find((x) => x.budget === budget)
+  return b ? `${b.ok ? 'met' : '**MISSED**'}: ${text(b.value)}` : 'not run'
+})])))
+const machines = [...new Set(runs.map((r) => `${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`))]
+out.push('', `Runs of ${[...new Set(runs.map((r) => r.date.slice(0, 10)))].join(', ')} on ${machines.join('; ')}; ${runs[0]!.connections} connections, ${runs[0]!.durationSeconds} s per route.`)
+
+const markdown = out.join('\n')
+if (!values.readme) process.stdout.write(`${markdown}\n`)
+else {
+  const readme = readFileSync(values.readme, 'utf8')
+  const [begin, end] = ['<!-- bench:begin -->', '<!-- bench:end -->']
+  const from = readme.indexOf(begin)
+  const to = readme.indexOf(end)
+  if (from < 0 || to < from) throw new Error(`${values.readme} has no ${begin} … ${end} block`)
+  writeFileSync(values.readme, `${readme.slice(0, from + begin.length)}\n${markdown}\n${readme.slice(to)}`)
+  process.stdout.write(`Rewrote the Performance tables of ${values.readme} from ${runs.length} runs\n`)
+}

@@ -4,40 +4,8 @@
 // between the README's `<!-- bench:begin -->` and `<!-- bench:end -->` markers; without, it prints.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { Budget } from './budgets.js'
+import type { BenchResults as Results, Measurement, Row } from './benchResults.js'
 import { percent } from './budgets.js'
-
-interface Measurement {
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  non2xx: number
-  errors: number
-}
-interface Row {
-  route: string
-  warm?: Measurement
-  warmIdentity?: Measurement
-  cold?: Measurement
-  coldAlone?: Measurement
-  bare?: Measurement
-}
-interface Results {
-  date: string
-  database: 'sqlite' | 'postgres'
-  events: number
-  connections: number
-  durationSeconds: number
-  machine: { cpus: number; model: string; memoryGiB: number; node: string }
-  ceiling: Measurement
-  routes: Row[]
-  filtered: Array<{ route: string; coldAlone: Measurement; bareAlone: Measurement }>
-  writes: { one: Measurement; many: Measurement; created: number; listed: number }
-  soak?: { seconds: number; rssMiB: number[]; boundMiB: number; cacheMaxMb: number; baseline: { rssMiB: number[] }; reads: { requestsPerSecond: number }; writes: { created: number; sent: number } }
-  workerScaling?: Array<{ workers: number; cold: Measurement; cached: Measurement; uncached: Measurement }>
-  instances?: { instances: number; stalenessMs: number[] }
-  budgets: Budget[]
-}
 
 const { values, positionals } = parseArgs({ options: { readme: { type: 'string' } }, allowPositionals: true })
 if (positionals.length === 0) throw new Error('name the results files: bench/results-<database>-<events>.json …')

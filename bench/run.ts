@@ -17,6 +17,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { loadEnv } from '../src/env.js'
+import type { BenchResults, FilteredRow, Measurement, Row } from './benchResults.js'
 import { type Budget, percent, printBudgets } from './budgets.js'
 import { rssMiB, startChild } from './startChild.js'
 import { createBenchDatabase, dropBenchDatabase } from './createBenchDatabase.js'
@@ -73,15 +74,6 @@ const WRITE_RPS = 5 * 8
 const settings = loadEnv(process.env)
 const CACHE_MAX_MB = settings.CACHE_MAX_MB + settings.DOCUMENT_CACHE_MB
 const SIZE = `${KIND} ${EVENTS.toLocaleString('en')} events`
-
-interface Measurement {
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  non2xx: number
-  errors: number
-  rssMiB: number
-}
 
 /** Waits until the server has worked off what an earlier route left queued: one request, answered. */
 async function settle(url: string): Promise<void> {
@@ -151,18 +143,6 @@ const READS: Route[] = [
   ['GET /categories', '/categories'],
 ]
 
-interface Row {
-  route: string
-  /** Response cache on, asked for a compressed answer. */
-  warm?: Measurement
-  /** Response cache on, no Accept-Encoding. */
-  warmIdentity?: Measurement
-  cold?: Measurement
-  coldAlone?: Measurement
-  /** Every cache off. */
-  bare?: Measurement
-  warmRatioToCeiling?: number
-}
 const rows: Row[] = []
 const budgets: Budget[] = []
 let top: Measurement
@@ -208,7 +188,7 @@ try {
   rows[0]!.coldAlone = listAlone
   log(`  ${listLabel.padEnd(50)} ${show(listAlone)}`)
   log(`\nFiltered lists, cold, one connection (budget: median < ${FILTERED_P50_MS} ms, p99 < ${FILTERED_P99_MS} ms, stated for ${FILTERED_AT_EVENTS.toLocaleString('en')} events; here ${EVENTS.toLocaleString('en')}):`)
-  const filtered: Array<{ route: string; path: string; coldAlone: Measurement; bareAlone: Measurement }> = []
+  const filtered: FilteredRow[] = []
   for (const [label, route] of FILTERED) {
     const m = await load(`${base(port + 2)}${route}`, cold.pid!, { connections: 1 })
     const b = await load(`${base(BARE_PORT)}${route}`, bare.pid!, { connections: 1 })
@@ -330,13 +310,11 @@ try {
   log(`\nBudgets (decisions section 7), ${SIZE}:`)
   printBudgets(budgets, log)
 
-  writeFileSync(
-    OUT,
-    JSON.stringify({
-      date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows,
-      filtered, queryPlans, writes: { ...writes, created, listed }, soak, workerScaling, instances, budgets,
-    }, null, 2),
-  )
+  const results: BenchResults = {
+    date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows,
+    filtered, queryPlans, writes: { ...writes, created, listed }, soak, workerScaling, instances, budgets,
+  }
+  writeFileSync(OUT, JSON.stringify(results, null, 2))
   log(`\nWrote ${OUT}`)
 } finally {
   const exited = [ceiling, warm, cold, bare].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))))

@@ -26,6 +26,14 @@ const code = (route: string) => `\`${route.replace(/^GET /, '')}\``
 /** Budget texts name routes with `<slug>`, which Markdown would take for a tag. */
 const text = (s: string) => s.replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/** The first and the last worker count of a run's scaling rows: requests/s from one to the other, and the gain. */
+const scaling = (r: Results, kind: 'cold' | 'uncached', named = false) => {
+  const [one, many] = [r.workerScaling?.[0], r.workerScaling?.at(-1)]
+  if (!one || !many) return 'not run'
+  const gain = (many[kind].requestsPerSecond / Math.max(1, one[kind].requestsPerSecond)).toFixed(2)
+  return `${n(one[kind].requestsPerSecond)} → ${n(many[kind].requestsPerSecond)} (${named ? `${many.workers} workers, ` : ''}${gain} ×)`
+}
+
 const out: string[] = []
 const sizes = [...new Set(runs.map((r) => r.events))].sort((a, b) => a - b)
 for (const events of sizes) {
@@ -52,14 +60,8 @@ const perRun: string[][] = [
   ['`POST /events`, 1 connection', ...runs.map((r) => cell(r, r.writes.one))],
   [`\`POST /events\`, ${runs[0]!.connections} connections`, ...runs.map((r) => cell(r, r.writes.many))],
   ['events listed after the writes / answered 201', ...runs.map((r) => `${n(r.writes.listed)} / ${n(r.writes.created)}`)],
-  ['cold list, 1 → N workers', ...runs.map((r) => {
-    const [one, many] = [r.workerScaling?.[0], r.workerScaling?.at(-1)]
-    return one && many ? `${n(one.cold.requestsPerSecond)} → ${n(many.cold.requestsPerSecond)} (${many.workers} workers, ${(many.cold.requestsPerSecond / Math.max(1, one.cold.requestsPerSecond)).toFixed(2)} ×)` : 'not run'
-  })],
-  ['every cache off, 1 → N workers', ...runs.map((r) => {
-    const [one, many] = [r.workerScaling?.[0], r.workerScaling?.at(-1)]
-    return one && many ? `${n(one.uncached.requestsPerSecond)} → ${n(many.uncached.requestsPerSecond)} (${(many.uncached.requestsPerSecond / Math.max(1, one.uncached.requestsPerSecond)).toFixed(2)} ×)` : 'not run'
-  })],
+  ['cold list, 1 → N workers', ...runs.map((r) => scaling(r, 'cold', true))],
+  ['every cache off, 1 → N workers', ...runs.map((r) => scaling(r, 'uncached'))],
   ['staleness on another instance, worst probe', ...runs.map((r) => (r.instances ? `${Math.max(...r.instances.stalenessMs)} ms (${r.instances.instances} instances, ${r.instances.stalenessMs.length} probes)` : 'not run'))],
   ['soak: seconds, reads/s, writes created', ...runs.map((r) => (r.soak ? `${r.soak.seconds} s, ${n(r.soak.reads.requestsPerSecond)}/s, ${n(r.soak.writes.created)} of ${n(r.soak.writes.sent)}` : 'not run'))],
   ['soak: peak RSS / bound (MiB)', ...runs.map((r) => (r.soak ? `${Math.max(...r.soak.rssMiB)} / ${r.soak.boundMiB} (${Math.max(...r.soak.baseline.rssMiB)} + ${r.soak.cacheMaxMb})` : 'not run'))],

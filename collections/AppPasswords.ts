@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdministratorField } from './access/isAdministrator.js'
+import { appPasswordsNeedSignIn } from './auth/integrationCredentials.js'
 import { selfOrAdministratorOwner } from './access/selfOrAdministratorOwner.js'
 import { signedIn } from './access/signedIn.js'
 import { generateAppPassword, revealAppPassword } from './hooks/generateAppPassword.js'
@@ -12,7 +13,8 @@ const never = () => false
  * The password is generated on create and shown once, in that create's response (the CLI prints it,
  * the admin's "New application password" drawer displays it); afterwards only `hash` exists, and no API
  * returns it. As in WordPress, every signed-in user creates, lists and revokes their own (in the admin,
- * over /api and GraphQL), always for themselves; administrators manage everyone's.
+ * over /api and GraphQL), always for themselves; administrators manage everyone's. Only a signed-in
+ * person does: under an application password (or API key) they are listed, never created or revoked.
  */
 export const AppPasswords: CollectionConfig = {
   slug: APP_PASSWORDS,
@@ -29,7 +31,7 @@ export const AppPasswords: CollectionConfig = {
     update: never,
     delete: selfOrAdministratorOwner,
   },
-  hooks: { beforeChange: [generateAppPassword], afterChange: [revealAppPassword] },
+  hooks: { beforeOperation: [appPasswordsNeedSignIn], beforeChange: [generateAppPassword], afterChange: [revealAppPassword] },
   fields: [
     { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Website" or "Import script".' } },
     {

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministrator } from './access/selfOrAdministrator.js'
 import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { credentialChangesNeedSignIn, sessionsNeedSignIn } from './auth/integrationCredentials.js'
 import { limitPasswordLogin } from './auth/limitPasswordLogin.js'
 import { resetPasswordEmail } from './auth/resetPasswordEmail.js'
 import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
@@ -31,7 +32,12 @@ export const Users: CollectionConfig = {
     delete: isAdministrator,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeChange: [firstUserIsAdministrator], beforeDelete: [deleteUserAppPasswords], beforeOperation: [passwordResetNeedsEmail, forgotPasswordOutsideTransaction, limitPasswordLogin] },
+  hooks: {
+    // An application password or API key changes no password, e-mail or API key (README, Authentication).
+    beforeChange: [credentialChangesNeedSignIn, firstUserIsAdministrator],
+    beforeDelete: [deleteUserAppPasswords],
+    beforeOperation: [passwordResetNeedsEmail, forgotPasswordOutsideTransaction, limitPasswordLogin, sessionsNeedSignIn],
+  },
   fields: [
     { name: 'username', type: 'text', required: true, unique: true, index: true },
     { name: 'displayName', type: 'text' },

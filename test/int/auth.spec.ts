@@ -366,3 +366,123 @@ describe('failed sign-in limits', () => {
     expect(ok.status).toBe(200)
   })
 })
+
+describe('an application password is not the whole account', () => {
+  beforeEach(() => signInLimits.clear())
+
+  const REFUSED = /^An application password or API key cannot .+: sign in with the account's password/
+
+  it('over /api it cannot change the password, the e-mail or the API key, nor manage application passwords; revoking it leaves the account as it was', async () => {
+    const author = await app.payload.create({
+      collection: 'users',
+      data: { email: 'leaky@example.org', username: 'leaky', password: 'the real password 1', role: 'author' },
+      overrideAccess: true,
+    })
+    const leaked = await createAppPassword({ ...actors.author, id: author.id as number }, 'leaked')
+    const asLeak = basic('leaky', leaked.password)
+    const patch = (body: Record<string, unknown>) => api.request('PATCH', `/api/users/${author.id}`, { body, headers: asLeak })
+
+    const attempts: Array<[Record<string, unknown>, string]> = [
+      [{ password: 'new-password-123456' }, 'change a password'],
+      [{ email: 'author-new@x.test' }, 'change an e-mail address'],
+      [{ enableAPIKey: true, apiKey: 'attacker-known-key-123' }, 'enable an API key'],
+      [{ apiKey: 'attacker-known-key-123' }, 'set an API key'],
+    ]
+    for (const [body, what] of attempts) {
+      const res = await patch(body)
+      expect(res.status).toBe(403)
+      expect(res.body.errors[0].message).toMatch(REFUSED)
+      expect(res.body.errors[0].message).toContain(what)
+    }
+    // The profile itself is still the user's to edit, with the same credential (and an unchanged e-mail is no change).
+    const profile = await patch({ displayName: 'Leaky Author', email: 'leaky@example.org' })
+    expect(profile.status).toBe(200)
+    expect(profile.body.doc.displayName).toBe('Leaky Author')
+
+    const create = await api.request('POST', '/api/app-passwords', { body: { name: 'x2' }, headers: asLeak })
+    expect(create.status).toBe(403)
+    expect(create.body.errors[0].message).toMatch(REFUSED)
+    const del = await api.request('DELETE', `/api/app-passwords/${leaked.id}`, { headers: asLeak })
+    expect(del.status).toBe(403)
+    const listed = await api.request('GET', '/api/app-passwords?depth=0', { headers: asLeak })
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs.map((d: { id: number }) => d.id)).toEqual([leaked.id])
+    // Nor does it become a session (a JWT that could then change the password).
+    const refresh = await api.request('POST', '/api/users/refresh-token', { headers: asLeak })
+    expect(refresh.status).toBe(403)
+    expect(refresh.body.refreshedToken).toBeUndefined()
+
+    // Revoking the leaked password undoes everything it could do.
+    expect((await api.request('DELETE', `/api/app-passwords/${leaked.id}`, { headers: actors.administrator.headers })).status).toBe(200)
+    expect((await api.request('GET', '/api/users/me', { headers: asLeak })).body.user ?? null).toBeNull()
+    const login = await api.request('POST', '/api/users/login', { body: { email: 'leaky@example.org', password: 'the real password 1' } })
+    expect(login.status).toBe(200)
+    expect(login.body.user).toMatchObject({ email: 'leaky@example.org' })
+    expect((await api.request('POST', '/api/users/login', { body: { email: 'leaky@example.org', password: 'new-password-123456' } })).status).toBe(401)
+    const key = await api.request('GET', '/api/users/me', { headers: { authorization: 'users API-Key attacker-known-key-123' } })
+    expect(key.body.user ?? null).toBeNull()
+    const left = await app.payload.count({ collection: 'app-passwords', where: { user: { equals: author.id } }, overrideAccess: true })
+    expect(left.totalDocs).toBe(0)
+  })
+
+  it('nor over GraphQL, where it still works for what the role allows', async () => {
+    const { id, password } = await createAppPassword(actors.editor, 'graphql leak')
+    const asLeak = basic('actor-editor', password)
+    const mutations = [
+      `mutation { updateUser(id: ${actors.editor.id}, data: { password: "new-password-123456" }) { id } }`,
+      `mutation { updateUser(id: ${actors.editor.id}, data: { email: "editor-new@x.test" }) { id } }`,
+      `mutation { updateUser(id: ${actors.editor.id}, data: { enableAPIKey: true, apiKey: "attacker-known-key-456" }) { id } }`,
+      'mutation { createAppPassword(data: { name: "x2" }) { password } }',
+      `mutation { deleteAppPassword(id: ${id}) { id } }`,
+    ]
+    for (const mutation of mutations) {
+      const res = await api.graphql(mutation, asLeak)
+      expect(res.body.errors?.[0]?.message).toMatch(REFUSED)
+    }
+    const me = await api.graphql('{ meUser { user { id email } } }', asLeak)
+    expect(me.body.data.meUser.user).toEqual({ id: actors.editor.id, email: 'actor-editor@example.org' })
+    const stillThere = await api.request('GET', `/api/app-passwords/${id}`, { headers: actors.editor.headers })
+    expect(stillThere.status).toBe(200)
+  })
+
+  it('an API key is held to the same rule, and the namespace still takes the application password for writes', async () => {
+    const { password } = await createAppPassword(actors.author, 'namespace')
+    const created = await fetch(`${app.api}/events`, {
+      method: 'POST',
+      headers: { ...basic('actor-author', password), 'content-type': 'application/json' },
+      body: JSON.stringify(newEvent),
+    })
+    expect(created.status).toBe(201)
+    expect((await created.json()).author).toBe(String(actors.author.id))
+
+    // An administrator (signed in) sets an API key for a user: allowed; that key then changes no credentials.
+    const key = 'f0e1d2c3-b4a5-4968-8776-655443322110'
+    const enable = await api.request('PATCH', `/api/users/${actors.contributor.id}`, { body: { enableAPIKey: true, apiKey: key }, headers: actors.administrator.headers })
+    expect(enable.status).toBe(200)
+    const asKey = { authorization: `users API-Key ${key}` }
+    expect((await api.request('GET', '/api/users/me', { headers: asKey })).body.user?.id).toBe(actors.contributor.id)
+    const change = await api.request('PATCH', `/api/users/${actors.contributor.id}`, { body: { password: 'new-password-123456' }, headers: asKey })
+    expect(change.status).toBe(403)
+    expect(change.body.errors[0].message).toMatch(REFUSED)
+    const mint = await api.request('POST', '/api/app-passwords', { body: { name: 'from key' }, headers: asKey })
+    expect(mint.status).toBe(403)
+  })
+
+  it('a person signed in with their password (session cookie) still changes their own password and makes application passwords', async () => {
+    await app.payload.create({
+      collection: 'users',
+      data: { email: 'keeper@example.org', username: 'keeper', password: 'first password 123', role: 'contributor' },
+      overrideAccess: true,
+    })
+    const login = await api.request('POST', '/api/users/login', { body: { email: 'keeper@example.org', password: 'first password 123' } })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('payload-token='))!.split(';')[0]!
+    const session = { cookie, origin: env.SITE_URL }
+    const own = await api.request('PATCH', `/api/users/${login.body.user.id}`, { body: { password: 'second password 123' }, headers: session })
+    expect(own.status).toBe(200)
+    expect((await api.request('POST', '/api/users/login', { body: { email: 'keeper@example.org', password: 'second password 123' } })).status).toBe(200)
+    const made = await api.request('POST', '/api/app-passwords', { body: { name: 'mine' }, headers: session })
+    expect(made.status).toBe(201)
+    expect(made.body.doc.password).toMatch(/^(\S{4} ){5}\S{4}$/)
+  })
+})

@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type Response } from 'express'
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express'
 import type { Payload } from 'payload'
 import type { Logger } from 'pino'
 import { cacheMiddleware } from '../endpoints/cache/cacheMiddleware.js'
@@ -6,6 +6,8 @@ import { createCalendarRouter } from '../endpoints/createCalendarRouter.js'
 import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../endpoints/errors/RestError.js'
 import { NAMESPACE, TRIBE_NAMESPACE } from '../endpoints/namespace.js'
+import { restIndexHandler } from '../endpoints/root.js'
+import { ROUTES } from '../endpoints/routes.js'
 import { env } from './env.js'
 import { faviconRouter } from './http/favicon.js'
 import { healthRouter } from './healthRouter.js'
@@ -22,6 +24,15 @@ import { requestLogs } from './http/requestLogs.js'
 import { restHeaders, restRoots } from './http/restHeaders.js'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
+
+/**
+ * A HEAD on Payload's /api runs as its GET: Next hands a HEAD to the route's GET handler, where Payload
+ * matches endpoints by method and answers 404. Node sends no body to a HEAD, whatever the handler writes.
+ */
+const headAsGet: RequestHandler = (req, _res, next) => {
+  if (req.method === 'HEAD' && (req.path === '/api' || req.path.startsWith('/api/'))) req.method = 'GET'
+  next()
+}
 
 /**
  * The Express app: the calendar namespace (and its tribe alias) under REST_PREFIX, once per language
@@ -54,6 +65,8 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
     for (const namespace of namespaces) {
       app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
     }
+    // WordPress's REST index, where every answer's Link header points (with or without the slash).
+    app.get(root, cache, restIndexHandler(payload, options, { locale: lang ?? options.locales[0]!, namespaces, routes: ROUTES }))
     app.use(root, (_req, res) => {
       res.locals.locale = lang ?? options.locales[0]
       throw new RestError('rest_no_route', 404)
@@ -71,7 +84,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   // Payload's handlers see no socket: the client's address travels in a header the sign-in limits read.
   // app.use, not a '/{*splat}' route: Express would decode that parameter and fail on a malformed
   // escape (/api/venues/%FF) before the guards answer it in the route's envelope.
-  if (nextHandler) app.use(forwardClientAddress, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
+  if (nextHandler) app.use(forwardClientAddress, headAsGet, ...payloadGuards(payload, guardSettings()), (req, res) => nextHandler(withBufferedBody(req), res))
   else app.use(() => {
     throw new RestError('rest_no_route', 404)
   })

@@ -35,14 +35,21 @@ function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string
 /** Largest body when the mount names none (MAX_BODY_BYTES's default). */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
+/** Methods whose form body WordPress reads (WP_REST_Request::get_parameter_order); a JSON body is read on every method. */
+const FORM_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 /**
  * JSON and form bodies, parsed from the body bodyLimit read: body-parser's parsers run on a replay of
  * it, so their errors (bad JSON, too deep, too many parameters, bad charset) reach errorMiddleware.
+ * As in WordPress, a form body is ignored on GET, HEAD and OPTIONS, and a JSON body is read on any
+ * method (the response cache neither stores nor replays a request with a body: cacheMiddleware).
  */
 function parseBody(limit: number) {
-  const parsers = [express.json({ limit }), express.urlencoded({ extended: true, limit, parameterLimit: 1000 })]
+  const json = express.json({ limit })
+  const form = express.urlencoded({ extended: true, limit, parameterLimit: 1000 })
   return (req: Request, _res: Response, next: NextFunction) => {
     const source = withBufferedBody(req)
+    const parsers = FORM_METHODS.has(req.method) ? [json, form] : [json]
     const run = (i: number) => (error?: unknown) => {
       if (error) return next(error)
       if (i === parsers.length) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { OutgoingHttpHeaders } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Payload } from 'payload'
 import { responseCacheFor } from './responseCache.js'
@@ -12,6 +12,21 @@ const KEPT_HEADERS = ['allow', 'link', 'x-tec-total', 'x-tec-totalpages', 'x-con
 /** A caller with any credentials (Authorization header, Payload session cookie) is not anonymous. */
 export function hasCredentials(req: Request): boolean {
   return Boolean(req.headers.authorization) || /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '')
+}
+
+/**
+ * Whether the request carries a body (HTTP/1.1's test: a Content-Length above 0, or any
+ * Transfer-Encoding). The namespace reads a JSON body on GET as WordPress does, so the URL alone no
+ * longer says what such a request asks: it is neither answered from the cache nor stored into it.
+ */
+export function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0')
+}
+
+/** Only answers whose meaning is their URL may be shared: anonymous, no body, no `password` in the query. */
+export function shareable(req: Request): boolean {
+  return !hasCredentials(req) && !carriesBody(req) && !('password' in req.query)
 }
 
 function strongEtag(body: string): string {
@@ -28,8 +43,10 @@ export function notModified(req: Request, etag: string): boolean {
  * Response caching for the calendar namespace, in front of the routers:
  * - every GET/HEAD answer gets a strong ETag and 304 on a matching If-None-Match;
  * - anonymous 200 answers are kept in memory by full URL and replayed until a write clears them;
- * - Cache-Control says public for anonymous answers, private/no-store for authenticated ones.
- * Answers unlocked by ?password= are never stored.
+ * - Cache-Control says public for anonymous answers, private/no-store for the others.
+ * A request with a body or a `?password=` is neither answered from the cache nor stored, and its
+ * answer is private like an authenticated one (shareable): a password, in the query or in a JSON
+ * body, never unlocks an answer someone else receives.
  */
 export function cacheMiddleware(payload: Payload): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -37,8 +54,10 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
       next()
       return
     }
-    const anonymous = !hasCredentials(req)
-    const cache = anonymous && !('password' in req.query) ? responseCacheFor(payload) : undefined
+    // An answer to one caller's credentials, body or password is theirs alone: not stored here, and
+    // private for every cache downstream (which would key it on the URL too).
+    const shared = shareable(req)
+    const cache = shared ? responseCacheFor(payload) : undefined
     const key = req.originalUrl
     const generation = cache?.generation
     const hit = cache?.store.get(key)
@@ -64,7 +83,7 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
       const text = typeof body === 'string' ? body : body.toString('utf8')
       const etag = strongEtag(text)
       res.set('ETag', etag)
-      if (!anonymous) res.set('Cache-Control', PRIVATE_CACHE_CONTROL).set('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT')
+      if (!shared) res.set('Cache-Control', PRIVATE_CACHE_CONTROL).set('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT')
       else res.set('Cache-Control', PUBLIC_CACHE_CONTROL)
       if (cache && res.statusCode === 200 && cache.generation === generation) {
         const headers: Record<string, string> = {}

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import Negotiator from 'negotiator'
 import type { Payload } from 'payload'
 import type { Logger } from 'pino'
-import { hasCredentials, notModified } from '../../endpoints/cache/cacheMiddleware.js'
+import { carriesBody, hasCredentials, notModified } from '../../endpoints/cache/cacheMiddleware.js'
 import { type CachedResponse, type ResponseCache, responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { logAnswered, requestIdOf } from './requestLogs.js'
 
@@ -42,13 +42,14 @@ function encodingFor(req: IncomingMessage, size: number): Encoding | 'identity' 
  * Replays stored anonymous answers of the calendar namespace before request logging, compression,
  * CORS and routing run, with the exact headers that pipeline sent for the same entry the first time it
  * replayed it (recorded by cacheMiddleware), a fresh X-Request-Id and the same log line. Only plain
- * GETs take this path: a request with credentials, an Origin (CORS headers depend on it), an encoding
+ * GETs take this path: a request with credentials, a body, an Origin (CORS headers depend on it), an encoding
  * compression would pick that is not stored here, or an entry not yet replayed once goes through the
  * full pipeline, which answers from the same cache. Writes empty the cache as before.
  */
 export function replayCachedAnswers(payload: Payload, logger: Logger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.headers.origin !== undefined || hasCredentials(req)) {
+    // A URL with ?password= is never stored, so only the headers need a look here.
+    if (req.method !== 'GET' || req.headers.origin !== undefined || hasCredentials(req) || carriesBody(req)) {
       next()
       return
     }

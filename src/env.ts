@@ -70,6 +70,8 @@ export interface Env {
   MAX_BODY_BYTES: number
   /** Largest uploaded or downloaded media file, in bytes. */
   MAX_UPLOAD_BYTES: number
+  /** Largest answer of a site import:tec reads (one page of a list), in bytes, counted after decompression. */
+  IMPORT_MAX_PAGE_BYTES: number
   /** Payload's GraphQL endpoint on or off. */
   GRAPHQL: boolean
   /** GraphQL query limits: depth, aliases, tokens, cost, and a time budget per request. */
@@ -257,6 +259,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   WEB_CONCURRENCY: (r) => integer('WEB_CONCURRENCY', r.WEB_CONCURRENCY, availableParallelism(), 1, 256),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
   MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),
+  IMPORT_MAX_PAGE_BYTES: (r) => integer('IMPORT_MAX_PAGE_BYTES', r.IMPORT_MAX_PAGE_BYTES, 32 * 1024 * 1024, 1024),
   GRAPHQL: (r) => flag('GRAPHQL', r.GRAPHQL, true),
   GRAPHQL_MAX_DEPTH: (r) => integer('GRAPHQL_MAX_DEPTH', r.GRAPHQL_MAX_DEPTH, 10, 1),
   GRAPHQL_MAX_ALIASES: (r) => integer('GRAPHQL_MAX_ALIASES', r.GRAPHQL_MAX_ALIASES, 15, 0),

@@ -43,6 +43,7 @@ export async function importTecCommand(payload: () => Promise<Payload>, args: st
       dataDir: env.DATA_DIR,
       databaseUri: env.DATABASE_URI,
       perPage: flags.perPage,
+      maxPageBytes: env.IMPORT_MAX_PAGE_BYTES,
     })
     const line = (kind: keyof typeof s.counts) => {
       const c = s.counts[kind]

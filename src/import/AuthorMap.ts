@@ -7,11 +7,15 @@ import type { TecClient } from './TecClient.js'
 
 export interface UserDoc { id: number; username: string; role: string; [key: string]: unknown }
 
+/** Stands for no user: a post written with it has no author. */
+const UNAUTHORED: UserDoc = { id: 0, username: '', role: '' }
+
 /**
  * Source author IDs → users here. With --author every post goes to that user. Otherwise each source
  * author becomes the user with the same username (read from WordPress's /wp/v2/users when the site
  * lets the credentials see it), created as a contributor with an unusable random password when
- * missing: they sign in after an administrator sets one (users:set-password).
+ * missing: they sign in after an administrator sets one (users:set-password). A post without a source
+ * author (empty or 0, as WordPress writes a post nobody authored) stays without one here: no user is made.
  */
 export class AuthorMap {
   private readonly known = new Map<string, Promise<UserDoc>>()
@@ -41,7 +45,8 @@ export class AuthorMap {
   }
 
   resolve(sourceAuthor: unknown): Promise<UserDoc> {
-    const key = this.options.author ? '' : String(sourceAuthor ?? '')
+    const key = this.options.author ? '' : String(sourceAuthor ?? '').trim()
+    if (!this.options.author && (key === '' || key === '0')) return Promise.resolve(UNAUTHORED)
     let user = this.known.get(key)
     if (!user) {
       user = this.lookUp(key)

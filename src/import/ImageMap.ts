@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { MEDIA } from '../../collections/slugs.js'
 import { downloadImage } from '../../endpoints/write/downloadImage.js'
+import { downloadRefusal } from './downloadRefusal.js'
 import type { ImportState } from './ImportState.js'
 import type { WireImage } from './tecRecords.js'
 
@@ -50,7 +51,7 @@ export class ImageMap {
       this.state.remember('media', key, media.id as number, '')
       return media.id as number
     } catch (error) {
-      this.failed.push(`${url}: ${(error as Error).message}`)
+      this.failed.push(`${url}: ${downloadRefusal(error)}`)
       return null
     }
   }

@@ -49,7 +49,19 @@ export class ImportProgress {
     else this.stream.write(`${kind}: ${done}/${total} (${rate}/s)\n`)
   }
 
+  /**
+   * Writes a line above the bars while they show (cli-progress redraws them below it) and answers
+   * true; false without bars, for the caller to write it: a line written between redraws breaks them.
+   */
+  log(line: string): boolean {
+    if (!this.multibar?.isActive) return false
+    this.multibar.log(`${line}\n`)
+    return true
+  }
+
   stop(): void {
+    // A redraw first writes the lines logged since the last one; stop() alone would drop them.
+    if (this.multibar?.isActive) this.multibar.update()
     this.multibar?.stop()
   }
 }

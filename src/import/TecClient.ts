@@ -13,6 +13,8 @@ export interface TecPage<T> {
 export interface TecClientOptions {
   user?: string
   appPassword?: string
+  /** Largest answer read, counted after decompression (IMPORT_MAX_PAGE_BYTES). */
+  maxBytes?: number
   /** Waits before retry n (1-based); tests shorten it. */
   backoffMs?: (attempt: number) => number
 }
@@ -30,18 +32,49 @@ export class TecClient {
   root = ''
   private readonly auth?: string
   private readonly backoff: (attempt: number) => number
+  private readonly maxBytes: number
 
   constructor(private readonly from: string, options: TecClientOptions = {}) {
     if (options.user) this.auth = `Basic ${Buffer.from(`${options.user}:${options.appPassword ?? ''}`).toString('base64')}`
     this.backoff = options.backoffMs ?? ((n) => 500 * 2 ** (n - 1))
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024
   }
 
   get authenticated(): boolean {
     return Boolean(this.auth)
   }
 
-  /** GET a URL as JSON: the status and body, after retries of transient failures. */
-  async get(url: string): Promise<{ status: number; body: unknown; headers: Headers }> {
+  /**
+   * The body as text, at most maxBytes: a larger declared Content-Length is refused before reading,
+   * and the stream (inflated already when the site compresses it) is cancelled once it passes the cap.
+   */
+  private async text(url: string, response: Response): Promise<string> {
+    const tooLarge = (what: string) =>
+      new ImportError(`GET ${url} ${what}, more than the ${this.maxBytes} bytes a page may have (IMPORT_MAX_PAGE_BYTES)`)
+    const declared = Number(response.headers.get('content-length'))
+    if (Number.isFinite(declared) && declared > this.maxBytes) {
+      await response.body?.cancel()
+      throw tooLarge(`declares ${declared} bytes`)
+    }
+    if (!response.body) return ''
+    const chunks: Uint8Array[] = []
+    let size = 0
+    const reader = response.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > this.maxBytes) {
+        await reader.cancel()
+        throw tooLarge(`sends ${size} bytes or more`)
+      }
+      chunks.push(value)
+    }
+    return Buffer.concat(chunks, size).toString('utf8')
+  }
+
+  /** GET a URL as JSON: the status and body (undefined when it is not JSON), after retries of transient failures. */
+  async get(url: string): Promise<{ status: number; body: unknown; headers: Headers; notJson?: string }> {
     for (let attempt = 1; ; attempt++) {
       let response: Response
       try {
@@ -64,14 +97,12 @@ export class TecClient {
         await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : this.backoff(attempt))
         continue
       }
-      const text = await response.text()
-      let body: unknown
+      const text = await this.text(url, response)
       try {
-        body = JSON.parse(text)
-      } catch {
-        body = undefined
+        return { status: response.status, body: JSON.parse(text), headers: response.headers }
+      } catch (error) {
+        return { status: response.status, body: undefined, headers: response.headers, notJson: (error as Error).message }
       }
-      return { status: response.status, body, headers: response.headers }
     }
   }
 
@@ -117,10 +148,11 @@ export class TecClient {
   async page<T>(kind: string, page: number, perPage: number, query: Record<string, string> = {}): Promise<TecPage<T>> {
     const params = new URLSearchParams({ ...query, page: String(page), per_page: String(perPage) })
     const url = `${this.root}/${kind}?${params}`
-    const { status, body, headers } = await this.get(url)
+    const { status, body, headers, notJson } = await this.get(url)
     // TEC answers a page past the end (or an empty list) with 404 and a *-not-found code.
     if (status === 404 && page >= 1 && /not-found|not_found/.test(String((body as { code?: string })?.code))) return { items: [], total: 0, totalPages: 0 }
     if (status === 401 || status === 403) throw new ImportError(`the site refused ${kind} (${status}): check --user and --app-password`)
+    if (status === 200 && notJson !== undefined) throw new ImportError(`GET ${url} answered 200 with a body that is not JSON (${notJson})`)
     if (status !== 200 || !body || typeof body !== 'object') throw new ImportError(`GET ${url} answered ${status}`)
     const items = (body as Record<string, unknown>)[kind]
     if (!Array.isArray(items)) throw new ImportError(`GET ${url} has no "${kind}" list: not a TEC answer`)

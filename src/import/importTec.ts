@@ -3,17 +3,21 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
 import { hashSecret } from '../../collections/secrets.js'
-import { reserveIds } from '../../collections/hooks/reserveIds.js'
+import { KEPT_ID_CEILING, reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
+import { downloadImage, type DownloadedImage } from '../../endpoints/write/downloadImage.js'
+import { JSDOM } from 'jsdom'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { AuthorMap, type UserDoc } from './AuthorMap.js'
+import { downloadRefusal } from './downloadRefusal.js'
 import { ImageMap } from './ImageMap.js'
 import { ImportError } from './ImportError.js'
 import { ImportProgress, type KindCounts } from './ImportProgress.js'
 import { ImportState, type ImportKind } from './ImportState.js'
+import { pageLimit, pastLimit } from './pageLimit.js'
 import { TecClient } from './TecClient.js'
 import { eventData, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
 
@@ -27,6 +31,8 @@ export interface ImportTecOptions {
   dataDir: string
   databaseUri: string
   perPage?: number
+  /** Largest answer of the site read (IMPORT_MAX_PAGE_BYTES). */
+  maxPageBytes?: number
   /** Lines for the operator (warnings); the progress goes to stderr. */
   warn?: (line: string) => void
   progress?: ImportProgress
@@ -75,7 +81,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`))
   const dryRun = Boolean(options.dryRun)
   const perPage = options.perPage ?? 50
-  const client = new TecClient(options.from, { user: options.user, appPassword: options.appPassword, backoffMs: options.backoffMs })
+  const client = new TecClient(options.from, { user: options.user, appPassword: options.appPassword, backoffMs: options.backoffMs, maxBytes: options.maxPageBytes })
   const root = await client.discover()
   await client.checkCredentials()
   // Opened once the site answered: an unreachable site or refused credentials answer in a second.
@@ -92,8 +98,10 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   const progress = options.progress ?? new ImportProgress()
   const counts = { categories: newCounts(), tags: newCounts(), venues: newCounts(), organizers: newCounts(), events: newCounts() }
   let warnings = 0
+  // Through the progress display while it shows: a line written between its redraws would break the bars.
   const warning = (line: string) => {
     warnings++
+    if (!options.warn && progress.log(`warning: ${line}`)) return
     warn(`warning: ${line}`)
   }
 
@@ -118,12 +126,26 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   }
 
   /**
-   * Plans a page: which source records are new, and for those whose ID is free here, reserves the IDs
-   * in the sequence before writing, so nothing else here is handed one of them meanwhile.
+   * The records whose source ID can name one: a positive safe integer. Others (2^53 and 2^53 + 1 read
+   * as the same number) would merge into one another: each is a failed record with a warning.
+   */
+  function withValidIds<T extends { id: unknown }>(kind: Exclude<ImportKind, 'media' | 'users'>, items: T[]): T[] {
+    return items.filter((item) => {
+      if (Number.isSafeInteger(item.id) && (item.id as number) > 0) return true
+      counts[kind].failed++
+      warning(`${kind} ${JSON.stringify(item.id) ?? 'without an ID'} not written: its ID is not a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`)
+      return false
+    })
+  }
+
+  /**
+   * Plans a page: which source records are new, and for those whose ID is free here and at most
+   * KEPT_ID_CEILING, reserves the IDs in the sequence before writing, so nothing else here is handed
+   * one of them meanwhile. Larger ones take the next free ID: the sequence never nears its end.
    */
   async function planPage(kind: Exclude<ImportKind, 'media' | 'users'>, ids: number[]): Promise<Set<number>> {
     const sequence: IdSequence = kind === 'categories' || kind === 'tags' ? 'term' : 'post'
-    const fresh = ids.filter((id) => state.target(kind, id) === undefined && Number.isInteger(id) && id > 0 && id <= 2147483647)
+    const fresh = ids.filter((id) => state.target(kind, id) === undefined && Number.isSafeInteger(id) && id > 0 && id <= KEPT_ID_CEILING)
     const taken = await takenIds(sequence, fresh)
     const keep = new Set(fresh.filter((id) => !taken.has(id)))
     if (keep.size && !dryRun) await reserveIds(payload, sequence, Math.max(...keep))
@@ -185,13 +207,48 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     }
   }
 
+  /**
+   * A description's images from other sites, downloaded before its conversion with the import's
+   * limits. One refused is taken out of the HTML with a warning line naming it and why; the rest of
+   * the description is kept.
+   */
+  async function descriptionImages(html: string, what: string): Promise<{ html: string; images: Map<string, DownloadedImage> }> {
+    const images = new Map<string, DownloadedImage>()
+    if (!/<img\b/i.test(html)) return { html, images }
+    const document = new JSDOM(html).window.document
+    const own = new URL(calendar.siteUrl).origin
+    const refused = new Set<string>()
+    for (const img of [...document.querySelectorAll('img')]) {
+      const src = img.getAttribute('src') ?? ''
+      const url = URL.canParse(src) ? new URL(src) : undefined
+      if (url?.origin === own || images.has(src)) continue
+      if (!refused.has(src)) {
+        let reason = 'not an http(s) address'
+        if (url && /^https?:$/.test(url.protocol)) {
+          try {
+            images.set(src, await downloadImage(src, { maxBytes: calendar.maxUploadBytes, allowPrivateHosts: Boolean(options.allowPrivateHosts) }))
+            continue
+          } catch (error) {
+            reason = downloadRefusal(error)
+          }
+        }
+        refused.add(src)
+        warning(`${what}: description image ${JSON.stringify(src)} not stored (${reason}); the description is kept without it`)
+      }
+      img.remove()
+    }
+    return { html: refused.size ? document.body.innerHTML : html, images }
+  }
+
   /** The description's rich text; images inside it are stored like featured ones, or dropped with a warning. */
-  async function description(html: unknown, author: UserDoc, what: string, req?: PayloadRequest): Promise<SerializedEditorState | null> {
-    if (typeof html !== 'string' || !html.trim()) return null
+  async function description(source: unknown, author: UserDoc, what: string, req?: PayloadRequest): Promise<SerializedEditorState | null> {
+    if (typeof source !== 'string' || !source.trim()) return null
+    const { html, images } = await descriptionImages(source, what)
     const ctx = {
       payload,
       req,
       user: author.id ? author : null,
+      images,
       options: { ...calendar, allowPrivateImageHosts: Boolean(options.allowPrivateHosts) },
     } as unknown as RequestContext
     try {
@@ -259,12 +316,14 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     const done = state.pagesDone(kind, perPage)
     const first = await fetchPage(done + 1)
     const total = first.total
+    const limit = pageLimit(kind, first, perPage)
     progress.start(kind, total, Math.min(done * perPage, total))
     // The next pages are fetched (and read ahead) while this one is written: two in flight, so a
     // slow answer of the site rarely leaves the writer waiting.
     const ahead = new Map<number, ReturnType<typeof fetchPage>>()
     for (let page = done + 1, current = first; current.items.length; page++) {
-      for (let later = page + 1; later <= Math.min(page + PAGES_AHEAD, current.totalPages); later++) {
+      pastLimit(kind, page, limit, current)
+      for (let later = page + 1; later <= Math.min(page + PAGES_AHEAD, current.totalPages, limit); later++) {
         if (ahead.has(later)) continue
         const fetching = fetchPage(later)
         fetching.catch(() => {})
@@ -316,12 +375,13 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     // Terms first: posts link to them. Categories are read whole, then written parents first.
     for (const kind of ['categories', 'tags'] as const) {
       const terms: WireTerm[] = []
-      let page = 1
-      for (;;) {
+      let limit = 1
+      for (let page = 1; ; page++) {
         const got = await client.page<WireTerm>(kind, page, perPage, { hide_empty: 'false' })
-        terms.push(...got.items)
+        if (page === 1) limit = pageLimit(kind, got, perPage)
+        terms.push(...withValidIds(kind, got.items))
         if (!got.items.length || page >= got.totalPages) break
-        page++
+        pastLimit(kind, page, limit, got)
       }
       progress.start(kind, terms.length, 0)
       const byId = new Map(terms.map((t) => [t.id, t]))
@@ -342,7 +402,8 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
 
     for (const kind of ['venues', 'organizers'] as const) {
       const toData = kind === 'venues' ? venueData : organizerData
-      await eachPage<WirePost>(kind, await statusQuery(kind), async (items) => {
+      await eachPage<WirePost>(kind, await statusQuery(kind), async (all) => {
+        const items = withValidIds(kind, all)
         const keep = await planPage(kind, items.map((i) => i.id))
         // Authors and images are found or created before the page's transaction opens.
         for (const wire of items) await Promise.all([authors.resolve(wire.author), images.resolve(wire.image)])
@@ -385,7 +446,12 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       return { unlocked, hashOf: new Map(unlocked.map(({ wire }, i) => [wire, hashes[i]])) }
     }
 
-    await eachPage<WirePost, Awaited<ReturnType<typeof readEvents>>>('events', await statusQuery('events'), async (items, { unlocked, hashOf }) => {
+    await eachPage<WirePost, Awaited<ReturnType<typeof readEvents>>>('events', await statusQuery('events'), async (all, read) => {
+      const items = withValidIds('events', all)
+      // read.unlocked[i] is all[i], read whole when protected.
+      const valid = new Set(items)
+      const unlocked = read.unlocked.filter((_, i) => valid.has(all[i]!))
+      const { hashOf } = read
       const keep = await planPage('events', items.map((i) => i.id))
       // Images are downloaded a few at a time ahead of the writes, which need them one by one.
       let next = 0

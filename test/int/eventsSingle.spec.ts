@@ -171,7 +171,7 @@ describe('GET /events/<id>', () => {
     expect((await api.get(`${path}?password=`)).body.code).toBe('rest_invalid_param')
     const open = await api.get(`${path}?password=${encodeURIComponent('open sesame')}`)
     expect(open.status).toBe(200)
-    expect(open.body).toMatchObject({ excerpt: '<p>Secret line-up</p>\n', venue: { venue: 'Symphony Hall' } })
+    expect(open.body).toMatchObject({ excerpt: '<p>Secret line-up</p>', venue: { venue: 'Symphony Hall' } })
     expect(open.body).not.toHaveProperty('password')
     expect((await api.get(path, actors.editor!.headers)).status).toBe(403)
     expect((await api.get(`${path}?context=edit`, actors.editor!.headers)).status).toBe(200)

@@ -346,9 +346,11 @@ describe('image, dates, slugs, links', () => {
     )
   })
 
-  it('autop wraps excerpts as the_excerpt does', () => {
-    expect(autop('One & two\nthree\n\nFour')).toBe('<p>One &#038; two<br />\nthree</p>\n<p>Four</p>\n')
-    expect(autop('&amp; &#38;')).toBe('<p>&amp; &#38;</p>\n')
+  it('autop wraps excerpts as the_excerpt does, trimmed as the reference trims it', () => {
+    expect(autop('One & two\nthree\n\nFour')).toBe('<p>One &#038; two<br />\nthree</p>\n<p>Four</p>')
+    expect(autop('&amp; &#38;')).toBe('<p>&amp; &#38;</p>')
+    expect(autop('Excerpt 10')).toBe('<p>Excerpt 10</p>')
+    expect(autop(' \n\n ')).toBe('')
     expect(autop(null)).toBe('')
   })
 })

@@ -149,12 +149,51 @@ describe('cost', () => {
 })
 
 describe('excerpt', () => {
-  it('is rendered with paragraphs as the_excerpt renders it', async () => {
+  it('is rendered with paragraphs as the_excerpt renders it, trimmed as the reference trims it', async () => {
     const event = await created({ excerpt: 'First part & more.\n\nSecond line\nthird line' })
-    const expected = '<p>First part &#038; more.</p>\n<p>Second line<br />\nthird line</p>\n'
+    const expected = '<p>First part &#038; more.</p>\n<p>Second line<br />\nthird line</p>'
     expect(event.excerpt).toBe(expected)
     expect((await get(`/events/${event.id}`)).body.excerpt).toBe(expected)
     expect((await created({})).excerpt).toBe('')
+  })
+
+  it('has no line break after its last paragraph, in a read and in a list (the recordings: <p>Excerpt 10</p>)', async () => {
+    const event = await created({ title: 'Excerpt fidelity', excerpt: 'Excerpt 10' })
+    expect(event.excerpt).toBe('<p>Excerpt 10</p>')
+    expect((await get(`/events/${event.id}`)).body.excerpt).toBe('<p>Excerpt 10</p>')
+    const list = await get('/events?search=Excerpt%20fidelity')
+    expect(list.body.events.map((e: { id: number; excerpt: string }) => [e.id, e.excerpt])).toEqual([[event.id, '<p>Excerpt 10</p>']])
+  })
+})
+
+describe('titles (deliberate difference 19)', () => {
+  it('are served as typed, without the typography the reference encodes', async () => {
+    // The reference answers "Children&#8217;s Choir &#038; Friends".
+    const typed = "Children's Choir & Friends"
+    const event = await created({ title: typed })
+    expect(event.title).toBe(typed)
+    expect((await get(`/events/${event.id}`)).body.title).toBe(typed)
+    const list = await get(`/events?search=${encodeURIComponent('Choir Friends')}`)
+    expect(list.body.events.map((e: { title: string }) => e.title)).toEqual([typed])
+  })
+})
+
+describe('website', () => {
+  it('is the page URL until set, and an update that omits it keeps that (deliberate difference 1)', async () => {
+    const event = await created({ title: 'Website rule' })
+    expect(event.website).toBe(event.url)
+    const put = (body: Record<string, unknown>) => call('PUT', `/events/${event.id}`, 'administrator', body)
+    // The reference clears the website on such an update and answers "".
+    const renamed = await put({ title: 'Website rule renamed' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.website).toBe(renamed.body.url)
+    expect((await get(`/events/${event.id}`)).body.website).toBe(renamed.body.url)
+    // Set to empty it is "", as in the reference; a website sent is kept by later updates.
+    expect((await put({ website: '' })).body.website).toBe('')
+    expect((await put({ description: 'Still empty' })).body.website).toBe('')
+    expect((await put({ website: 'https://example.org/recital' })).body.website).toBe('https://example.org/recital')
+    expect((await put({ title: 'Website rule again' })).body.website).toBe('https://example.org/recital')
+    expect((await get(`/events/${event.id}`)).body.website).toBe('https://example.org/recital')
   })
 })
 
@@ -240,5 +279,58 @@ describe('strict_dates boundaries', () => {
     // One second inside the event on either side excludes it.
     expect(await ids('start_date=2027-03-01T12:00:01Z&end_date=2027-03-01T14:00:00Z')).not.toContain(event.id)
     expect(await ids('start_date=2027-03-01T12:00:00Z&end_date=2027-03-01T13:59:59Z')).not.toContain(event.id)
+  })
+
+  it('includes events touching either end of the window, on the list, its total and a filtered list alike', async () => {
+    const window = 'strict_dates=true&start_date=2026-11-22 12:00:00&end_date=2026-12-06 12:00:00&per_page=50'
+    const tag = (await app.payload.create({ collection: 'event-tags', data: { name: 'Boundary tag' }, overrideAccess: true } as never)).id as number
+    // 12:00 UTC is 07:00 in New York in November, where the reference shows the window (rest_url).
+    const at = (title: string, start: string, end: string, timezone = 'America/New_York') =>
+      created({ title, timezone, start_date: start, end_date: end, tags: [tag] })
+    const startsAtStart = await at('Starts at the start', '2026-11-22 07:00:00', '2026-11-22 09:00:00')
+    const endsAtEnd = await at('Ends at the end', '2026-12-06 05:00:00', '2026-12-06 07:00:00')
+    const startsEarly = await at('Starts a second early', '2026-11-22 06:59:59', '2026-11-22 09:00:00')
+    const endsLate = await at('Ends a second late', '2026-12-06 05:00:00', '2026-12-06 07:00:01')
+    // Its wall clock reads 07:00 like the window's, but it starts at 07:00 UTC, five hours before
+    // the window: compared as instants, not wall clocks (deliberate difference 11).
+    const wallClockOnly = await at('Same wall clock, UTC', '2026-11-22 07:00:00', '2026-11-22 09:00:00', 'UTC')
+    for (const query of [window, `${window}&tags=${tag}`]) {
+      const res = await get(`/events?${query}`)
+      expect(res.status).toBe(200)
+      const found = res.body.events.map((e: { id: number }) => e.id)
+      expect(found).toEqual(expect.arrayContaining([startsAtStart.id, endsAtEnd.id]))
+      for (const outside of [startsEarly, endsLate, wallClockOnly]) expect(found).not.toContain(outside.id)
+      if (query !== window) expect(res.body.total).toBe(2)
+      const shown = new URL(res.body.rest_url).searchParams
+      expect([shown.get('start_date'), shown.get('end_date')]).toEqual(['2026-11-22 07:00:00', '2026-12-06 07:00:00'])
+    }
+  })
+})
+
+describe('password-protected events in filtered lists (deliberate difference 10)', () => {
+  it('are listed stripped, but left out of lists filtered by what the password hides, even with the password', async () => {
+    const category = (await app.payload.create({ collection: 'event-categories', data: { name: 'Hushed' }, overrideAccess: true } as never)).id as number
+    const tag = (await app.payload.create({ collection: 'event-tags', data: { name: 'Hushed tag' }, overrideAccess: true } as never)).id as number
+    const event = await created({ title: 'Hushed recital', categories: [category], tags: [tag], venue: ids.hall, organizer: [ids.band], featured: true })
+    await app.payload.update({ collection: 'events', id: event.id, data: { password: 'lantern-42' }, overrideAccess: true } as never)
+    // The unfiltered list shows it, stripped as the reference strips it.
+    const [listed] = (await get('/events?search=Hushed%20recital')).body.events
+    expect(listed).toMatchObject({ id: event.id, title: 'Hushed recital', categories: [], tags: [], venue: [], organizer: [], featured: null })
+    const filters = [`categories=${category}`, `tags=${tag}`, `venue=${ids.hall}`, `organizer=${ids.band}`, 'featured=1']
+    let checked = 0
+    for (const filter of filters) {
+      const found = async (suffix = '', role: Role = 'anonymous') => {
+        const res = await get(`/events?${filter}&per_page=50${suffix}`, role)
+        expect(res.status).toBe(200)
+        return res.body.events.map((e: { id: number }) => e.id)
+      }
+      // The reference lists it here too; a match would tell what its password hides.
+      expect(await found()).not.toContain(event.id)
+      expect(await found('&password=lantern-42')).not.toContain(event.id)
+      // Those who may edit it find it.
+      expect(await found('', 'editor')).toContain(event.id)
+      checked++
+    }
+    expect(checked).toBe(filters.length)
   })
 })

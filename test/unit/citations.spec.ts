@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-// Every "reference 6.3", "reference section 10", "decisions section 7" and "deliberate difference 6.1"
-// in the code, the tests and the README must lead to a section of docs/ (or, for a plain "deliberate
-// difference N", to item N of the README's list).
+// Every "reference 6.3", "reference section 10" and "decisions section 7" in the code, the tests and the
+// README must lead to a section of docs/, and every "deliberate difference N" (or its older form 6.N) to
+// item N of the README's list, the one list of them (decisions section 6 points there).
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['src', 'collections', 'endpoints', 'bench', 'test', 'migrations']
@@ -57,6 +57,11 @@ function headingNumbers(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? /gm)].map((m) => m[1]!))
 }
 
+/** Whether the README's list of deliberate differences has an item N. */
+function readmeItem(n: string): boolean {
+  return new RegExp(`^${n}\\. \\*\\*`, 'm').test(readmeDifferences)
+}
+
 function resolves(citation: Citation): boolean {
   switch (citation.kind) {
     case 'reference':
@@ -64,9 +69,9 @@ function resolves(citation: Citation): boolean {
     case 'decisions':
       return headingNumbers(decisions).has(citation.number)
     case 'difference':
-      return decisions.includes(`- **${citation.number}** `)
+      return readmeItem(citation.number.slice('6.'.length))
     case 'readme difference':
-      return new RegExp(`^${citation.number}\\. \\*\\*`, 'm').test(readmeDifferences)
+      return readmeItem(citation.number)
   }
 }
 
@@ -89,5 +94,9 @@ describe('citations of docs/', () => {
     for (const n of ['5', '6', '7', '8']) expect([n, headingNumbers(decisions).has(n)]).toEqual([n, true])
     // A citation of a missing section is caught.
     expect(resolves({ where: 'x', kind: 'reference', number: '6.99' })).toBe(false)
+    expect(resolves({ where: 'x', kind: 'difference', number: '6.99' })).toBe(false)
+    expect(resolves({ where: 'x', kind: 'readme difference', number: '99' })).toBe(false)
+    // 6.N and N name the same item of the README's list.
+    for (const n of ['1', '10', '19']) expect([n, resolves({ where: 'x', kind: 'difference', number: `6.${n}` }), readmeItem(n)]).toEqual([n, true, true])
   })
 })

@@ -26,7 +26,9 @@ export interface EventsQuery {
 type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
 // The date filters: which stored date each compares, with which operator (reference 5.2). start_date
-// and end_date are inclusive (start at or after, end at or before); the four others exclusive.
+// and end_date are inclusive (start at or after, end at or before: the reference's starts_on_or_after
+// and ends_on_or_before, so an event touching the window is in it); the four others exclusive. Each
+// compares the event's instant, not its wall clock, in strict mode too (deliberate difference 11).
 const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equal' | 'less_than_equal' | 'less_than' | 'greater_than']> = [
   ['start_date', 'startDate', 'greater_than_equal'],
   ['end_date', 'endDate', 'less_than_equal'],

@@ -66,6 +66,7 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
     ...postDates(event, ctx.options.siteTimezone),
     url,
     rest_url: `${ctx.base}/events/${event.id}`,
+    // As typed, trimmed: no wptexturize (deliberate difference 19).
     title: event.title.trim(),
     description: event.descriptionHtml ?? '',
     excerpt: autop(event.excerpt),
@@ -83,7 +84,8 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
     timezone: event.timezone || ctx.options.siteTimezone,
     timezone_abbr: zoneAbbreviation(event.timezone || ctx.options.siteTimezone, start),
     ...serializeCost(event, ctx.options),
-    // Never set: the permalink; set to empty: "" (reference 6.2).
+    // Never set: the permalink; set to empty: "" (reference 6.2). An update that omits it keeps
+    // either (deliberate difference 1), where the reference would clear it to "".
     website: event.website ?? url,
     show_map: Boolean(event.showMap),
     show_map_link: Boolean(event.showMapLink),

@@ -1,4 +1,5 @@
-import ical, { ICalCalendarMethod } from 'ical-generator'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import ical, { foldLines, ICalCalendarMethod, type ICalCalendar } from 'ical-generator'
 import { DateTime } from 'luxon'
 import sanitizeHtml from 'sanitize-html'
 import { vtimezone } from './vtimezone.js'
@@ -66,60 +67,100 @@ function location(venue: FeedVenue | FeedVenue[]) {
   return { title: first.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) }
 }
 
+/** Where a feed finds and keeps each event's VEVENT (folded, as written), by event ID. */
+export interface KeptVevents {
+  get(id: number): string | undefined
+  set(id: number, vevent: string): void
+}
+
+/** Events written between two turns of the event loop while a feed is built. */
+const EVENTS_PER_TURN = 25
+
+const calendarOptions = (options: { host: string; name?: string; url?: string }) => ({
+  ...(options.name ? { name: options.name } : {}),
+  prodId: { company: options.host, product: 'calendar', language: 'EN' },
+  method: ICalCalendarMethod.PUBLISH,
+  ...(options.url ? { url: options.url } : {}),
+})
+
+/** The event's zone when its times are written in it (timed events in a named zone), else null. */
+function writtenZone(event: FeedEvent): string | null {
+  return event.all_day === true ? null : namedZone(event.timezone)
+}
+
+/** One event's VEVENT, folded, through a scratch calendar that keeps nothing. */
+function vevent(scratch: ICalCalendar, event: FeedEvent, host: string): string {
+  const zone = writtenZone(event)
+  const modified = utc(event.modified_utc)
+  // Drafts and pending events have no publication date (the zero date): their last change stands in.
+  const published = utc(event.date_utc)
+  const created = published.isValid ? published : modified
+  const start = utc(event.utc_start_date)
+  const end = utc(event.utc_end_date)
+  const item = scratch.createEvent({
+    id: `${event.id}@${host}`,
+    sequence: Math.max(0, Math.floor(modified.diff(created, 'seconds').seconds)),
+    stamp: modified.toJSDate(),
+    lastModified: modified.toJSDate(),
+    created: created.toJSDate(),
+    summary: event.title,
+    url: event.url,
+    start: start.toJSDate(),
+  })
+  if (event.all_day === true) {
+    // Whole days of the event's zone: its wall-clock dates, the end exclusive (the stored end is 23:59:59).
+    const first = DateTime.fromFormat(event.start_date.slice(0, 10), 'yyyy-MM-dd', { zone: 'UTC' })
+    const last = DateTime.fromFormat(event.end_date.slice(0, 10), 'yyyy-MM-dd', { zone: 'UTC' })
+    item.allDay(true).start(first).end(last.plus({ days: 1 }))
+  } else if (zone) {
+    item.timezone(zone).start(start.setZone(zone)).end(end.setZone(zone))
+  } else {
+    item.start(start.toJSDate()).end(end.toJSDate())
+  }
+  const description = plainText(event.description ?? '')
+  if (description) item.description(description)
+  const place = location(event.venue)
+  if (place) item.location(place)
+  const categories = event.categories.map((c) => c.name).filter(Boolean)
+  if (categories.length) item.categories(categories.map((name) => ({ name })))
+  const organizer = event.organizer.find((o) => o.organizer && o.email)
+  if (organizer) item.organizer({ name: organizer.organizer!, email: organizer.email! })
+  const text = foldLines(item.toString())
+  scratch.clear()
+  return text
+}
+
 /**
  * An RFC 5545 calendar of serialized events. UIDs are `<id>@<host>`, stable across changes;
  * LAST-MODIFIED is the event's modification time and SEQUENCE the seconds between creation and it, so
  * both grow with every change. Times are written in the event's own zone with a VTIMEZONE for each zone
  * used; all-day events as VALUE=DATE with the exclusive end date RFC 5545 asks for.
+ *
+ * Writing a VEVENT is most of a feed's cost (ical-generator folds lines a character at a time), so
+ * each is taken from `kept` when there and kept there once written, and the loop gets a turn every
+ * EVENTS_PER_TURN events: a 500-event feed never holds other requests for long.
  */
-export function eventsCalendar(events: FeedEvent[], options: { host: string; name: string; url?: string }): string {
+export async function eventsCalendar(events: FeedEvent[], options: { host: string; name: string; url?: string; kept?: KeptVevents }): Promise<string> {
   const years = events.flatMap((e) => [Number(e.utc_start_date.slice(0, 4)), Number(e.utc_end_date.slice(0, 4))])
   const fromYear = years.length ? Math.min(...years) - 1 : DateTime.utc().year
   const toYear = years.length ? Math.max(...years) + 1 : DateTime.utc().year
-  const calendar = ical({
-    name: options.name,
-    prodId: { company: options.host, product: 'calendar', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    ...(options.url ? { url: options.url } : {}),
-    timezone: { name: '', generator: (zone: string) => vtimezone(zone, fromYear, toYear) },
-  })
-  for (const event of events) {
-    const zone = namedZone(event.timezone)
-    const modified = utc(event.modified_utc)
-    // Drafts and pending events have no publication date (the zero date): their last change stands in.
-    const published = utc(event.date_utc)
-    const created = published.isValid ? published : modified
-    const start = utc(event.utc_start_date)
-    const end = utc(event.utc_end_date)
-    const allDay = event.all_day === true
-    const item = calendar.createEvent({
-      id: `${event.id}@${options.host}`,
-      sequence: Math.max(0, Math.floor(modified.diff(created, 'seconds').seconds)),
-      stamp: modified.toJSDate(),
-      lastModified: modified.toJSDate(),
-      created: created.toJSDate(),
-      summary: event.title,
-      url: event.url,
-      start: start.toJSDate(),
-    })
-    if (allDay) {
-      // Whole days of the event's zone: its wall-clock dates, the end exclusive (the stored end is 23:59:59).
-      const first = DateTime.fromFormat(event.start_date.slice(0, 10), 'yyyy-MM-dd', { zone: 'UTC' })
-      const last = DateTime.fromFormat(event.end_date.slice(0, 10), 'yyyy-MM-dd', { zone: 'UTC' })
-      item.allDay(true).start(first).end(last.plus({ days: 1 }))
-    } else if (zone) {
-      item.timezone(zone).start(start.setZone(zone)).end(end.setZone(zone))
-    } else {
-      item.start(start.toJSDate()).end(end.toJSDate())
+  // The same calendar ical-generator writes, assembled from its parts: the header, a VTIMEZONE per zone
+  // in order of first use, the VEVENTs, the end.
+  const header = ical(calendarOptions(options)).toString().replace(/END:VCALENDAR$/, '')
+  const scratch = ical(calendarOptions({ host: options.host }))
+  const zones = new Set<string>()
+  const vevents: string[] = []
+  for (const [i, event] of events.entries()) {
+    if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn()
+    const zone = writtenZone(event)
+    if (zone) zones.add(zone)
+    let text = options.kept?.get(event.id)
+    if (text === undefined) {
+      text = vevent(scratch, event, options.host)
+      options.kept?.set(event.id, text)
     }
-    const description = plainText(event.description ?? '')
-    if (description) item.description(description)
-    const place = location(event.venue)
-    if (place) item.location(place)
-    const categories = event.categories.map((c) => c.name).filter(Boolean)
-    if (categories.length) item.categories(categories.map((name) => ({ name })))
-    const organizer = event.organizer.find((o) => o.organizer && o.email)
-    if (organizer) item.organizer({ name: organizer.organizer!, email: organizer.email! })
+    vevents.push(text)
   }
-  return calendar.toString()
+  const timezones = [...zones].map((zone) => vtimezone(zone, fromYear, toYear)).filter((block): block is string => Boolean(block))
+  return [header, ...timezones.map((block) => `${foldLines(block.replace(/\r?\n/g, '\r\n').trim())}\r\n`), ...vevents, 'END:VCALENDAR'].join('')
 }

@@ -79,6 +79,17 @@ const readList = (page: Page) =>
     return { status: res.status, total: res.headers.get('X-TEC-Total'), link: res.headers.get('Link'), count: body.events.length }
   }, apiRoot)
 
+/** A read with the browser's cookies for the API's origin (credentials: 'include'). */
+const readWithCookies = (page: Page) =>
+  page.evaluate(async (root) => {
+    try {
+      const res = await fetch(`${root}/events`, { credentials: 'include' })
+      return { ok: true, status: res.status }
+    } catch (error) {
+      return { ok: false, error: String(error) }
+    }
+  }, apiRoot)
+
 const postEvent = (page: Page, authorization: string, title: string) =>
   page.evaluate(
     async ({ root, authorization, title }) => {
@@ -105,28 +116,45 @@ describeWithChromium('a front end on another origin, in Chromium', () => {
     const basic = `Basic ${btoa(`${api.login}:${api.appPassword}`)}`
     const created = await postEvent(page, basic, 'Written from the front end')
     expect(created).toMatchObject({ ok: true, status: 201, body: { title: 'Written from the front end' } })
+    expect(await readWithCookies(page)).toEqual({ ok: true, status: 200 })
     expect(errors).toEqual([])
     await page.close()
   })
 
-  it('reads anonymously from any origin, but the browser refuses the credentialed write from one not listed', async () => {
+  it('reads and writes with an application password from any origin, but sends cookies only from CORS_ORIGINS', async () => {
     const { page, errors } = await open(stranger.origin)
     const list = await readList(page)
     expect(list.status).toBe(200)
     expect(list.total).toBe('2')
+
+    // As WordPress: the Authorization header carries its own credential, so every origin may send it.
+    const basic = `Basic ${btoa(`${api.login}:${api.appPassword}`)}`
+    const created = await postEvent(page, basic, 'Written from another origin')
+    expect(created).toMatchObject({ ok: true, status: 201, body: { title: 'Written from another origin' } })
     expect(errors).toEqual([])
 
-    const basic = `Basic ${btoa(`${api.login}:${api.appPassword}`)}`
-    const refused = await postEvent(page, basic, 'Written from a stranger')
-    expect(refused).toEqual({ ok: false, error: 'TypeError: Failed to fetch' })
-    // The only console errors are the browser's CORS refusal of this request.
+    // Cookies are another matter: without Access-Control-Allow-Credentials the browser refuses the answer.
+    expect(await readWithCookies(page)).toEqual({ ok: false, error: 'TypeError: Failed to fetch' })
     expect(errors.length).toBeGreaterThan(0)
     for (const error of errors) expect(error).toMatch(/blocked by CORS policy|net::ERR_FAILED/)
-    expect(errors.some((e) => /blocked by CORS policy.*authorization is not allowed/is.test(e))).toBe(true)
+    expect(errors.some((e) => /blocked by CORS policy.*Access-Control-Allow-Credentials/is.test(e))).toBe(true)
     await page.close()
 
-    // Nothing was written: the preflight stopped it.
-    const check = await rawRequest(`${apiRoot}/events?search=stranger`)
-    expect(JSON.parse(check.body.toString()).total).toBe(0)
+    const check = await rawRequest(`${apiRoot}/events?search=${encodeURIComponent('another origin')}`)
+    expect(JSON.parse(check.body.toString()).total).toBe(1)
+  })
+
+  it('reads an iCal feed, with its ETag, from a page on an origin not listed', async () => {
+    const { page, errors } = await open(stranger.origin)
+    const feed = await page.evaluate(async (url) => {
+      const res = await fetch(url)
+      return { status: res.status, etag: res.headers.get('ETag'), text: await res.text() }
+    }, `http://localhost:${api.port}/ical/events.ics?start_date=2000-01-01&end_date=2099-12-31`)
+    expect(feed.status).toBe(200)
+    expect(feed.etag).toMatch(/^"/)
+    expect(feed.text).toMatch(/^BEGIN:VCALENDAR/)
+    expect(feed.text.match(/BEGIN:VEVENT/g)?.length).toBe(3)
+    expect(errors).toEqual([])
+    await page.close()
   })
 })

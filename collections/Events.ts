@@ -13,7 +13,7 @@ import { validateEndDate, validateStartDate } from './rules/eventDates.js'
 import { validateTimeZone } from './rules/eventTimeZone.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
-import { updateTermCountsAfterChange, updateTermCountsAfterDelete } from './hooks/updateTermCounts.js'
+import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
 import { resolveOptions } from '../src/options.js'
@@ -52,6 +52,7 @@ export const Events: CollectionConfig = {
     beforeOperation: [guardProtectedQueries],
     beforeChange: [allDaySchedule, filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
     afterChange: [updateTermCountsAfterChange],
+    beforeDelete: [updateTermCountsBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete],
   }),
   fields: [

@@ -1,7 +1,7 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 import { incrementColumn } from '../../endpoints/data/incrementColumn.js'
 import { relationIds } from '../relationIds.js'
-import { CATEGORIES, TAGS } from '../slugs.js'
+import { CATEGORIES, EVENTS, TAGS } from '../slugs.js'
 
 type TermField = 'categories' | 'tags'
 const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
@@ -80,12 +80,38 @@ async function adjustCounts(req: PayloadRequest, doc: EventLike, previous: Event
   await moveCounts(req, changes)
 }
 
+/** What the counts read of an event version. */
+const COUNTED_FIELDS = ['status', 'deletedAt', 'categories', 'tags'] as const
+
+/**
+ * The event as stored, when `doc` is the caller's answer rather than the stored version: an answer
+ * leaves out what the caller may not read (the fields a password hides, from an author's own
+ * event too) or did not select (`?select=`), and those events still count.
+ */
+async function stored(req: PayloadRequest, doc: EventLike): Promise<EventLike> {
+  if (!doc || COUNTED_FIELDS.every((field) => field in doc)) return doc
+  const select = Object.fromEntries(COUNTED_FIELDS.map((field) => [field, true]))
+  const found = await req.payload.find({ collection: EVENTS, where: { id: { equals: doc.id } }, select, depth: 0, trash: true, overrideAccess: true, limit: 1, pagination: false, req })
+  return found.docs[0] as EventLike
+}
+
+/** req.context key: an event's stored version, read before its delete (the answer after it may leave its terms out). */
+const BEFORE_DELETE = 'termCountsBeforeDelete'
+
 export const updateTermCountsAfterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
-  await adjustCounts(req, doc, previousDoc)
+  await adjustCounts(req, await stored(req, doc), previousDoc)
   return doc
 }
 
-export const updateTermCountsAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
-  await adjustCounts(req, undefined, doc)
+export const updateTermCountsBeforeDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const kept = (req.context[BEFORE_DELETE] ??= new Map()) as Map<string, EventLike>
+  kept.set(String(id), await stored(req, { id }))
+}
+
+export const updateTermCountsAfterDelete: CollectionAfterDeleteHook = async ({ doc, id, req }) => {
+  const kept = req.context[BEFORE_DELETE] as Map<string, EventLike> | undefined
+  const before = kept?.get(String(id)) ?? doc
+  kept?.delete(String(id))
+  await adjustCounts(req, undefined, before)
   return doc
 }

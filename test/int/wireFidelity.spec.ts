@@ -194,6 +194,10 @@ describe('website', () => {
     expect((await put({ website: 'https://example.org/recital' })).body.website).toBe('https://example.org/recital')
     expect((await put({ title: 'Website rule again' })).body.website).toBe('https://example.org/recital')
     expect((await get(`/events/${event.id}`)).body.website).toBe('https://example.org/recital')
+    // Escaped as the reference escapes it (esc_html), once.
+    const query = await put({ website: 'https://example.org/recital?seat=a&row=b' })
+    expect(query.body.website).toBe('https://example.org/recital?seat=a&amp;row=b')
+    expect((await get(`/events/${event.id}`)).body.website).toBe('https://example.org/recital?seat=a&amp;row=b')
   })
 })
 

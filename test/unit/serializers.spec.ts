@@ -4,7 +4,7 @@ import { archiveHeaders, archiveLinks } from '../../endpoints/serialize/archiveL
 import { autop } from '../../endpoints/serialize/autop.js'
 import { costValues, serializeCost } from '../../endpoints/events/serialize/serializeCost.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { obfuscateEmail } from '../../endpoints/serialize/html.js'
+import { escHtml, obfuscateEmail } from '../../endpoints/serialize/html.js'
 import { serializeImage } from '../../endpoints/serialize/serializeImage.js'
 import { serializeOrganizer } from '../../endpoints/linked/serialize/serializeOrganizer.js'
 import { postDates, wireStatus } from '../../endpoints/serialize/postDates.js'
@@ -344,6 +344,11 @@ describe('image, dates, slugs, links', () => {
         expect(stripped).toMatchObject({ title: 'T', email: '', geo_lat: 0 })
       }),
     )
+  })
+
+  it('escHtml escapes as esc_html does, without encoding an entity twice', () => {
+    expect(escHtml(`https://example.org/?a=1&b=2&amp;c=<"x">'`)).toBe('https://example.org/?a=1&amp;b=2&amp;c=&lt;&quot;x&quot;&gt;&#039;')
+    expect(escHtml('&#038; &#x26; & &;')).toBe('&#038; &#x26; &amp; &amp;;')
   })
 
   it('autop wraps excerpts as the_excerpt does, trimmed as the reference trims it', () => {

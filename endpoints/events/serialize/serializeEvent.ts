@@ -5,7 +5,7 @@ import { serializeCost } from './serializeCost.js'
 import type { Event, Relation, Term } from '../../data/documents.js'
 import { relationId, relationIds } from '../../../collections/relationIds.js'
 import { autop } from '../../serialize/autop.js'
-import { jsonLdDescription } from '../../serialize/html.js'
+import { escHtml, jsonLdDescription } from '../../serialize/html.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
 import { serializeOrganizer, organizerJsonLd } from '../../linked/serialize/serializeOrganizer.js'
 import { postDates, wireStatus } from '../../serialize/postDates.js'
@@ -84,9 +84,9 @@ export function serializeEvent(event: Event, related: Related, ctx: RequestConte
     timezone: event.timezone || ctx.options.siteTimezone,
     timezone_abbr: zoneAbbreviation(event.timezone || ctx.options.siteTimezone, start),
     ...serializeCost(event, ctx.options),
-    // Never set: the permalink; set to empty: "" (reference 6.2). An update that omits it keeps
-    // either (deliberate difference 1), where the reference would clear it to "".
-    website: event.website ?? url,
+    // Never set: the permalink; set: escaped as esc_html escapes it, "" when emptied (reference 6.2).
+    // An update that omits it keeps either (deliberate difference 1); the reference would clear it.
+    website: event.website == null ? url : escHtml(event.website),
     show_map: Boolean(event.showMap),
     show_map_link: Boolean(event.showMapLink),
     hide_from_listings: Boolean(event.hideFromListings),

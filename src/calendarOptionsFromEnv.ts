@@ -13,6 +13,7 @@ export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
     documentCacheMb: settings.DOCUMENT_CACHE_MB,
     mediaDir: path.join(settings.DATA_DIR, 'media'),
     maxPerPage: settings.MAX_PER_PAGE,
+    eventPasswordMaxHashes: settings.EVENT_PASSWORD_MAX_HASHES,
     geoloc: settings.GEOLOC,
     geolocRadiusMiles: settings.GEOLOC_RADIUS_MILES,
     tribeAlias: settings.TRIBE_NAMESPACE_ALIAS,

@@ -46,6 +46,8 @@ export interface Env {
   DOCUMENT_CACHE_MB: number
   /** Largest `per_page` the list routes accept; larger values are capped to it. */
   MAX_PER_PAGE: number
+  /** Most event-password hashes (scrypt runs) one request may cause; protected events past it stay locked. */
+  EVENT_PASSWORD_MAX_HASHES: number
   /** Largest `limit` of Payload's REST and GraphQL for callers below editor. */
   API_MAX_LIMIT: number
   /** Geolocation filters of GET /events (the reference's extended edition). */
@@ -247,6 +249,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   CACHE_MAX_MB: (r) => nonNegative('CACHE_MAX_MB', r.CACHE_MAX_MB, 64),
   DOCUMENT_CACHE_MB: (r) => nonNegative('DOCUMENT_CACHE_MB', r.DOCUMENT_CACHE_MB, 16),
   MAX_PER_PAGE: (r) => integer('MAX_PER_PAGE', r.MAX_PER_PAGE, 50, 1),
+  EVENT_PASSWORD_MAX_HASHES: (r) => integer('EVENT_PASSWORD_MAX_HASHES', r.EVENT_PASSWORD_MAX_HASHES, 10, 1, 1000),
   API_MAX_LIMIT: (r) => integer('API_MAX_LIMIT', r.API_MAX_LIMIT, 100, 1),
   GEOLOC: (r) => flag('GEOLOC', r.GEOLOC, true),
   GEOLOC_RADIUS_MILES: (r) => nonNegative('GEOLOC_RADIUS_MILES', r.GEOLOC_RADIUS_MILES, 25),

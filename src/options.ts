@@ -23,6 +23,11 @@ export interface CalendarPluginOptions {
   mediaDir?: string
   /** Maximum `per_page` accepted by list routes (larger values are capped). Default 50. */
   maxPerPage?: number
+  /**
+   * Most event passwords checked by hash (scrypt) for one request; a list's protected events past it
+   * stay locked in that answer (verdicts already known cost nothing). Default 10.
+   */
+  eventPasswordMaxHashes?: number
   /** Geolocation filters of GET /events (geoloc, geoloc_lat, geoloc_lng). Default true. */
   geoloc?: boolean
   /** Half-size, in miles, of the geolocation bounding box. Default 25. */
@@ -67,6 +72,7 @@ const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPatte
   cacheMaxMb: 64,
   documentCacheMb: 16,
   maxPerPage: 50,
+  eventPasswordMaxHashes: 10,
   geoloc: true,
   geolocRadiusMiles: 25,
   tribeAlias: true,

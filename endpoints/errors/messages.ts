@@ -41,6 +41,7 @@ export const MESSAGES = {
   'image-download-failed': 'The image at the given URL could not be downloaded or is not an image.',
   rest_too_many_requests: 'Too many failed sign-in attempts. Try again in %d seconds.',
   too_many_event_passwords: 'Too many wrong event passwords. Try again in %d seconds.',
+  event_passwords_busy: 'Too many event passwords are being checked. Try again in %d seconds.',
   rest_payload_too_large: 'The request body is too large.',
   rest_body_too_complex: 'The form body has more than 1000 parameters or is nested more than 32 levels deep.',
   rest_unsupported_body: 'The request body uses an unsupported charset or content encoding.',
@@ -49,7 +50,7 @@ export const MESSAGES = {
 export type MessageCode = keyof typeof MESSAGES
 
 /** Catalog entries that share a wire code with another (same code, different message). */
-export const WIRE_CODES: Partial<Record<MessageCode, string>> = { term_exists_tag: 'term_exists', too_many_event_passwords: 'rest_too_many_requests' }
+export const WIRE_CODES: Partial<Record<MessageCode, string>> = { term_exists_tag: 'term_exists', too_many_event_passwords: 'rest_too_many_requests', event_passwords_busy: 'rest_too_many_requests' }
 
 /** Fills `%s` / `%d` in order. */
 export function format(template: string, args: Array<string | number>): string {

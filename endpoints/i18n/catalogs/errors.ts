@@ -27,6 +27,7 @@ export const errors: AreaCatalog = {
       "L'image à l'URL indiquée n'a pas pu être téléchargée ou n'est pas une image.",
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Trop de tentatives de connexion échouées. Réessayez dans %d secondes.',
     'Too many wrong event passwords. Try again in %d seconds.': "Trop de mots de passe d'événement erronés. Réessayez dans %d secondes.",
+    'Too many event passwords are being checked. Try again in %d seconds.': "Trop de mots de passe d'événement en cours de vérification. Réessayez dans %d secondes.",
     'The request body is too large.': 'Le corps de la requête est trop volumineux.',
     'The form body has more than 1000 parameters or is nested more than 32 levels deep.':
       "Le corps du formulaire a plus de 1000 paramètres ou plus de 32 niveaux d'imbrication.",
@@ -58,6 +59,7 @@ export const errors: AreaCatalog = {
       'Das Bild unter der angegebenen URL konnte nicht heruntergeladen werden oder ist kein Bild.',
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in %d Sekunden erneut.',
     'Too many wrong event passwords. Try again in %d seconds.': 'Zu viele falsche Veranstaltungspasswörter. Versuchen Sie es in %d Sekunden erneut.',
+    'Too many event passwords are being checked. Try again in %d seconds.': 'Zu viele Veranstaltungspasswörter werden gerade geprüft. Versuchen Sie es in %d Sekunden erneut.',
     'The request body is too large.': 'Der Anfragetext ist zu groß.',
     'The form body has more than 1000 parameters or is nested more than 32 levels deep.': 'Der Formulartext hat mehr als 1000 Parameter oder ist mehr als 32 Ebenen tief verschachtelt.',
     'The request body uses an unsupported charset or content encoding.':
@@ -88,6 +90,7 @@ export const errors: AreaCatalog = {
       'No se pudo descargar la imagen de la URL indicada o no es una imagen.',
     'Too many failed sign-in attempts. Try again in %d seconds.': 'Demasiados intentos de acceso fallidos. Inténtelo de nuevo en %d segundos.',
     'Too many wrong event passwords. Try again in %d seconds.': 'Demasiadas contraseñas de evento incorrectas. Inténtelo de nuevo en %d segundos.',
+    'Too many event passwords are being checked. Try again in %d seconds.': 'Se están comprobando demasiadas contraseñas de evento. Inténtelo de nuevo en %d segundos.',
     'The request body is too large.': 'El cuerpo de la solicitud es demasiado grande.',
     'The form body has more than 1000 parameters or is nested more than 32 levels deep.': 'El cuerpo del formulario tiene más de 1000 parámetros o más de 32 niveles de anidamiento.',
     'The request body uses an unsupported charset or content encoding.':

@@ -96,7 +96,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'seed:demo': {
     synopsis: '[--seed N] [--events N] [--force]',
-    help: 'A demo calendar (300 upcoming events in 5 zones, venues, organizers, terms, demo users); refuses a second one unless --force.',
+    help: 'A demo calendar (300 upcoming events in 7 time zones, venues, organizers, terms, demo users); refuses a second one unless --force.',
     check: async () => void (await import('./commands/seedDemo.js')).parseSeedDemoArgs(process.argv.slice(3)),
     run: async ({ args, payload }) => (await import('./commands/seedDemo.js')).seedDemoCommand(payload, args),
   },

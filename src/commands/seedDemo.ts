@@ -44,6 +44,7 @@ export async function seedDemoCommand(payload: () => Promise<Payload>, args: str
   const statuses = Object.entries(s.byStatus).sort().map(([k, n]) => `${n} ${k}`).join(', ')
   return [
     `Demo calendar (seed ${flags.seed}) in ${seconds} s: ${s.events} events (${statuses}) in ${s.zones.length} time zones (${s.zones.join(', ')}),`,
+    `published ones from ${s.published.first} to ${s.published.last} (local dates), priced in each venue's currency,`,
     `${s.venues} venues, ${s.organizers} organizers, ${s.categories} categories, ${s.tags} tags, ${s.images} images.`,
     `Password-protected event ${s.protectedEvent.id} "${s.protectedEvent.title}": password ${s.protectedEvent.password}`,
     'Demo users:',

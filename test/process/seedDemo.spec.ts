@@ -1,6 +1,7 @@
 // `npm run cli -- seed:demo` as a process on a fresh DATA_DIR, then the calendar it made read over HTTP
 // from a server process on that database (the namespace and Payload's /api, no admin build).
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { DateTime } from 'luxon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { type CliResult, runCli } from '../helpers/runCli.js'
@@ -13,6 +14,8 @@ const data = tempDir('calendar-demo-')
 const env = { DATA_DIR: data.dir, DATABASE_URI: `file:${path.join(data.dir, 'calendar.db')}`, LOG_LEVEL: 'warn' }
 const NS = '/wp-json/calendar/events/v1'
 let first: CliResult
+/** When the first run started and ended: its "tomorrow" is one of theirs. */
+let ran: DateTime[] = []
 let server: ChildProcess | undefined
 let origin = ''
 
@@ -54,7 +57,9 @@ async function allListed(headers: Record<string, string> = {}): Promise<any[]> {
 }
 
 beforeAll(async () => {
+  ran = [DateTime.utc()]
   first = await runCli(['seed:demo', '--seed', '7', '--events', String(EVENTS)], undefined, env)
+  ran.push(DateTime.utc())
   process.stdout.write(`seed:demo --events ${EVENTS}: ${first.ms} ms wall-clock (process start to exit)\n${first.stdout}\n`)
   if (first.code !== 0) throw new Error(`seed:demo exited ${first.code}\n${first.stdout}\n${first.stderr}`)
   origin = await startServer()
@@ -92,6 +97,58 @@ describe('seed:demo', () => {
     expect(events.some((e) => e.all_day && e.start_date.slice(0, 10) === e.end_date.slice(0, 10))).toBe(true)
     expect(events.map((e) => e.cost)).toEqual(expect.arrayContaining(['Free']))
     expect(events.some((e) => e.organizer?.[0]?.email?.endsWith('example.org'))).toBe(true)
+  })
+
+  it('prices every event in its venue’s currency (online ones in US dollars), at venues in its zone’s cities', async () => {
+    const CURRENCY: Record<string, [code: string, symbol: string, cities: string[]]> = {
+      'Europe/Paris': ['EUR', '€', ['Paris']],
+      'Europe/Berlin': ['EUR', '€', ['Berlin']],
+      'Europe/London': ['GBP', '£', ['London']],
+      'America/New_York': ['USD', '$', ['New York', 'Brooklyn']],
+      'Asia/Tokyo': ['JPY', '¥', ['Tokyo']],
+      'Australia/Sydney': ['AUD', 'A$', ['Sydney']],
+      UTC: ['USD', '$', []],
+    }
+    const protectedId = Number(first.stdout.match(/^Password-protected event (\d+) /m)![1])
+    // The protected event is listed with its cost blanked (reference section 10).
+    const events = (await allListed()).filter((e) => e.id !== protectedId)
+    expect(events.length).toBeGreaterThan(100)
+    const escape = (text: string) => text.replace(/[$]/g, '\\$')
+    let priced = 0
+    for (const e of events) {
+      const [code, symbol, cities] = CURRENCY[e.timezone]!
+      expect({ id: e.id, code: e.cost_details.currency_code, symbol: e.cost_details.currency_symbol }).toEqual({ id: e.id, code, symbol })
+      if (e.venue?.city) expect({ id: e.id, zone: e.timezone, city: cities.includes(e.venue.city) }).toEqual({ id: e.id, zone: e.timezone, city: true })
+      else expect(e.timezone).toBe('UTC')
+      if (!/\d/.test(e.cost)) {
+        expect(['Free', 'Free with registration']).toContain(e.cost)
+        continue
+      }
+      priced++
+      // Amounts as TEC formats them: the symbol before each, an en dash between the lowest and highest.
+      expect(e.cost).toMatch(new RegExp(`^${escape(symbol)}\\d+( – ${escape(symbol)}\\d+)?$`))
+      expect(e.cost_details.values.length).toBeGreaterThan(0)
+    }
+    expect(priced).toBeGreaterThan(events.length / 2)
+    expect(new Set(events.map((e) => e.cost_details.currency_code))).toEqual(new Set(['EUR', 'GBP', 'USD', 'JPY', 'AUD']))
+  })
+
+  it('prints the local dates its published events run between, the first one tomorrow in its zone', async () => {
+    const [, from, to] = first.stdout.match(/^published ones from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}) \(local dates\)/m)!
+    const events = await allListed()
+    const days = events.map((e) => e.start_date.slice(0, 10) as string).sort()
+    expect(days.length).toBeGreaterThan(100)
+    expect([days[0], days.at(-1)]).toEqual([from, to])
+    // The first day is tomorrow where that event runs (by the clock of the run, before or after it).
+    const tomorrowThere = events.filter((e) => e.start_date.startsWith(from!) && ran.some((t) => t.setZone(e.timezone).plus({ days: 1 }).toISODate() === from))
+    expect(tomorrowThere.length).toBeGreaterThan(0)
+  })
+
+  it('the CLI usage names as many time zones as the summary', async () => {
+    const usage = await runCli([], undefined, env)
+    const [, named] = (usage.stdout + usage.stderr).match(/seed:demo[^\n]*\n\s+A demo calendar \(\d+ upcoming events in (\d+) time zones/)!
+    const [, made] = first.stdout.match(/ in (\d+) time zones \(/)!
+    expect(Number(named)).toBe(Number(made))
   })
 
   it('categories include a child (Jazz under Music)', async () => {

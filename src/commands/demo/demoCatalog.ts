@@ -67,18 +67,39 @@ export interface DemoKind {
 
 export const DEMO_KINDS: DemoKind[] = [
   { category: 'Jazz', organizer: 0, hour: 21, hours: 2, titles: ['Late Set: Piano Trio', 'Big Band Night', 'Jam Session', 'Vocal Jazz Evening', 'Bebop Quartet Live'] },
-  { category: 'Classical', organizer: 1, hour: 20, hours: 2, titles: ['Chamber Evening: Brahms & Schumann', 'Lunchtime Recital', 'String Quartet Cycle', 'Baroque by Candlelight'] },
+  { category: 'Classical', organizer: 1, hour: 20, hours: 2, titles: ['Chamber Evening: Brahms & Schumann', 'Evening Recital', 'String Quartet Cycle', 'Baroque by Candlelight'] },
   { category: 'Music', organizer: 1, hour: 19, hours: 3, titles: ['Open Mic Night', 'Singer-Songwriter Showcase', 'Choir Open Rehearsal'] },
   { category: 'Workshops', organizer: 2, hour: 10, hours: 3, online: true, titles: ['Intro to Screen Printing', 'Bike Repair Basics', 'Sourdough Workshop', 'Watercolour for Beginners', 'Web Accessibility Workshop'] },
   { category: 'Talks', organizer: 3, hour: 18, hours: 1.5, online: true, titles: ['City Nature Talk', 'Architecture of the Harbour', 'History Under Our Streets', 'Climate & Coasts Lecture'] },
   { category: 'Film', organizer: 4, hour: 19, hours: 2.5, titles: ['Silent Film with Live Score', 'Documentary Night', 'Short Film Evening', 'Classic Noir Double Bill'] },
-  { category: 'Food & Drink', organizer: 5, hour: 12, hours: 2, titles: ['Street Food Market', 'Wine Tasting: Natural Wines', 'Community Supper', 'Coffee Cupping Morning'] },
+  { category: 'Food & Drink', organizer: 5, hour: 12, hours: 2, titles: ['Street Food Market', 'Wine Tasting: Natural Wines', 'Community Supper', 'Coffee Cupping Session'] },
   { category: 'Family', organizer: 3, hour: 10, hours: 2, titles: ['Storytime for Little Ones', 'Family Science Morning', 'Puppet Theatre Matinee'] },
   { category: 'Food & Drink', organizer: 5, hour: 0, hours: 0, days: 1, titles: ['Farmers Market Day', 'Book & Zine Fair'] },
-  { category: 'Music', organizer: 0, hour: 0, hours: 0, days: 3, titles: ['Jazz Weekend Festival', 'Summer Sounds Festival', 'Winter Lights Festival'] },
+  { category: 'Music', organizer: 0, hour: 0, hours: 0, days: 3, titles: ['Jazz Weekend Festival', 'Sounds of the City Festival', 'Festival of Lights'] },
 ]
 
-export const DEMO_COSTS = ['Free', '$15', '€10 – €25', '¥3,000', 'A$35', '£12', 'Free with registration', '$5 – $20', '25']
+/** An event's currency as TEC stores it (symbol, ISO 4217 code, where the symbol goes) and prices that fit the city. */
+export interface DemoCurrency {
+  symbol: string
+  code: string
+  position: 'prefix' | 'postfix'
+  /** Stored costs: an amount or a range ("15 - 30"), digits only (a comma separates a cost's items). */
+  prices: string[]
+}
+
+/** Each zone's currency (one city or two of one country per zone); online events, on UTC, charge US dollars. */
+export const DEMO_CURRENCIES: Record<string, DemoCurrency> = {
+  'Europe/Paris': { symbol: '€', code: 'EUR', position: 'prefix', prices: ['12', '18', '25', '15 - 30', '20 - 45'] },
+  'Europe/Berlin': { symbol: '€', code: 'EUR', position: 'prefix', prices: ['10', '16', '24', '15 - 35', '25 - 60'] },
+  'Europe/London': { symbol: '£', code: 'GBP', position: 'prefix', prices: ['8', '12', '18', '10 - 25', '15 - 40'] },
+  'America/New_York': { symbol: '$', code: 'USD', position: 'prefix', prices: ['15', '20', '35', '20 - 45', '30 - 75'] },
+  'Asia/Tokyo': { symbol: '¥', code: 'JPY', position: 'prefix', prices: ['1500', '2500', '3000', '3000 - 6000', '5000 - 9000'] },
+  'Australia/Sydney': { symbol: 'A$', code: 'AUD', position: 'prefix', prices: ['15', '25', '35', '30 - 60', '45 - 99'] },
+  UTC: { symbol: '$', code: 'USD', position: 'prefix', prices: ['5', '10', '15', '5 - 20'] },
+}
+
+/** Costs without an amount, drawn for about one event in four. */
+export const DEMO_FREE_COSTS = ['Free', 'Free with registration']
 
 /** Words for the protected event's password (drawn with the seed). */
 export const PASSWORD_WORDS = ['amber', 'harbour', 'lantern', 'violet', 'meadow', 'copper', 'willow', 'ember', 'saffron', 'quartz']

@@ -6,7 +6,7 @@ import { CATEGORIES, EVENTS, MEDIA, ORGANIZERS, TAGS, USERS, VENUES } from '../.
 import { eventSchedule } from '../../../endpoints/events/write/eventSchedule.js'
 import { lexicalParagraph } from '../lexicalParagraph.js'
 import { seededRandom } from '../seededRandom.js'
-import { DEMO_CATEGORIES, DEMO_COSTS, DEMO_KINDS, DEMO_ORGANIZERS, DEMO_TAGS, DEMO_VENUES, ONLINE_ZONE, PASSWORD_WORDS } from './demoCatalog.js'
+import { DEMO_CATEGORIES, DEMO_CURRENCIES, DEMO_FREE_COSTS, DEMO_KINDS, DEMO_ORGANIZERS, DEMO_TAGS, DEMO_VENUES, ONLINE_ZONE, PASSWORD_WORDS } from './demoCatalog.js'
 
 export const DEMO_USERS = [
   { username: 'demo-editor', email: 'editor@demo.example.org', role: 'editor' },
@@ -32,10 +32,14 @@ export interface DemoSummary {
   tags: number
   images: number
   protectedEvent: { id: number; title: string; password: string }
+  /** The first and last local start dates (yyyy-mm-dd, each in its event's zone) of the published events. */
+  published: { first: string; last: string }
 }
 
 type Doc = { id: number; [key: string]: unknown }
 const DRAFTS = 5
+/** The published events after the protected one that start tomorrow, so the calendar starts "from tomorrow". */
+const TOMORROW = 3
 /** Events written at once: the hooks' reads overlap another event's write. */
 const WRITERS = 4
 
@@ -72,7 +76,8 @@ async function poster(label: string, from: string, to: string): Promise<Buffer> 
 /**
  * seed:demo's calendar, written through the Local API so every rule applies (IDs, slugs, sanitizing,
  * term counts, status scale-back): users, terms, venues and organizers are reused when present; the
- * events are new. Events start from tomorrow over the next five months in their venue's zone.
+ * events are new. Events start from tomorrow over the next five months in their venue's zone, priced
+ * in its currency.
  */
 export async function seedDemoCalendar(payload: Payload, options: DemoOptions): Promise<DemoSummary> {
   const random = seededRandom(options.seed)
@@ -122,12 +127,13 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
   const zones = new Set<string>()
   const today = DateTime.utc()
   // Drawn in order first (so a seed gives the same calendar), written a few at a time after.
-  const planned: Array<{ data: Record<string, unknown>; role: string; zone: string; isProtected: boolean }> = []
+  const planned: Array<{ data: Record<string, unknown>; role: string; zone: string; isProtected: boolean; day: string }> = []
   for (let i = 0; i < options.events; i++) {
     const kind = pick(DEMO_KINDS)
     const venueIndex = kind.online && random() < 0.3 ? -1 : Math.floor(random() * DEMO_VENUES.length)
     const zone = venueIndex < 0 ? ONLINE_ZONE : DEMO_VENUES[venueIndex]!.zone
-    const day = today.setZone(zone).plus({ days: 1 + Math.floor(random() * 150) })
+    const drawn = 1 + Math.floor(random() * 150)
+    const day = today.setZone(zone).plus({ days: i > DRAFTS + 1 && i <= DRAFTS + 1 + TOMORROW ? 1 : drawn })
     const allDay = Boolean(kind.days)
     const start = allDay ? day.startOf('day') : day.set({ hour: kind.hour, minute: pick([0, 0, 30]), second: 0, millisecond: 0 })
     const end = allDay ? start.plus({ days: kind.days! - 1 }) : start.plus({ minutes: kind.hours * 60 })
@@ -135,6 +141,9 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
     const place = venueIndex < 0 ? 'online' : `at ${DEMO_VENUES[venueIndex]!.title}, ${DEMO_VENUES[venueIndex]!.city}`
     const featured = random() < 0.08
     const eventTags = [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(tags).id))]
+    // Priced in the venue's currency, the way a site there sets it (TEC's cost and currency fields).
+    const currency = DEMO_CURRENCIES[zone]!
+    const cost = random() < 0.25 ? pick(DEMO_FREE_COSTS) : pick(currency.prices)
     // The first few are the drafts, then one pending (a contributor asks to publish and is scaled back), then the protected one.
     const role = i < DRAFTS ? 'author' : i === DRAFTS ? 'contributor' : random() < 0.6 ? 'editor' : 'author'
     const isProtected = i === DRAFTS + 1
@@ -144,7 +153,10 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
       timezone: zone,
       allDay,
       description: lexicalParagraph(`${title} ${place}. ${pick(['All welcome.', 'Doors open 30 minutes before.', 'Booking recommended.', 'Bring a friend.'])}`),
-      cost: pick(DEMO_COSTS),
+      cost,
+      currencySymbol: currency.symbol,
+      currencyCode: currency.code,
+      currencyPosition: currency.position,
       venues: venueIndex < 0 ? [] : [venues[venueIndex]!.id],
       organizers: [organizers[kind.organizer]!.id],
       categories: [categories[kind.category]!.id],
@@ -154,16 +166,18 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
       status: i < DRAFTS ? 'draft' : 'publish',
       ...(isProtected ? { password } : {}),
     }
-    planned.push({ data, role, zone, isProtected })
+    planned.push({ data, role, zone, isProtected, day: start.toISODate()! })
   }
   let done = 0
   let next = 0
+  const publishedDays: string[] = []
   const writeNext = async (): Promise<void> => {
     while (next < planned.length) {
-      const { data, role, zone, isProtected } = planned[next++]!
+      const { data, role, zone, isProtected, day } = planned[next++]!
       const doc = (await payload.create({ collection: EVENTS, data: data as never, user: userDocs[role], overrideAccess: true, depth: 0 })) as unknown as Doc & { status: string }
       byStatus[doc.status] = (byStatus[doc.status] ?? 0) + 1
       zones.add(zone)
+      if (doc.status === 'publish') publishedDays.push(day)
       if (isProtected) protectedEvent = { id: doc.id, title: String(data.title), password }
       options.onProgress?.(++done, options.events)
     }
@@ -180,5 +194,6 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
     tags: tags.length,
     images: images.length,
     protectedEvent: protectedEvent!,
+    published: { first: publishedDays.reduce((a, b) => (a < b ? a : b)), last: publishedDays.reduce((a, b) => (a > b ? a : b)) },
   }
 }

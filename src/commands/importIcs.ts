@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
@@ -49,37 +49,60 @@ export function parseImportIcsArgs(args: string[]) {
   return { source, until, user: parsed.values.user, dryRun: parsed.values['dry-run'], allowPrivateHosts: parsed.values['allow-private-hosts'] }
 }
 
-/** Which event here each imported UID (or occurrence) became, and a digest of what was written, per database. */
+/**
+ * Which event here each imported UID (or occurrence) became, and a digest of what was written, per
+ * database. Each write is appended to a journal beside the file at once (a crash loses none, and
+ * the cost stays linear: rewriting the whole file per event was quadratic); the run's end folds the
+ * journal into the file.
+ */
 class IcsState {
   private constructor(
     private readonly file: string,
     private readonly events: Record<string, [number, string]>,
   ) {}
 
+  private static async read(file: string): Promise<string | undefined> {
+    try {
+      return await readFile(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CommandError(`cannot read ${file}: ${(error as Error).message}`)
+      return undefined
+    }
+  }
+
   static async open(): Promise<IcsState> {
     const key = createHash('sha256').update(env.DATABASE_URI).digest('hex').slice(0, 16)
     const file = path.join(env.DATA_DIR, 'imports', `ical-${key}.json`)
-    try {
-      return new IcsState(file, (JSON.parse(await readFile(file, 'utf8')) as { events: Record<string, [number, string]> }).events)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CommandError(`cannot read ${file}: ${(error as Error).message}`)
-      return new IcsState(file, {})
+    const whole = await IcsState.read(file)
+    const events = whole ? (JSON.parse(whole) as { events: Record<string, [number, string]> }).events : {}
+    // A line cut short by a crash is the last one, and was not yet written for sure: it is skipped.
+    for (const line of ((await IcsState.read(`${file}.journal`)) ?? '').split('\n')) {
+      try {
+        const [k, id, digest] = JSON.parse(line) as [string, number, string]
+        events[k] = [id, digest]
+      } catch {
+        continue
+      }
     }
+    return new IcsState(file, events)
   }
 
   get(key: string): [number, string] | undefined {
     return this.events[key]
   }
 
-  set(key: string, id: number, fingerprint: string): void {
+  async set(key: string, id: number, fingerprint: string): Promise<void> {
     this.events[key] = [id, fingerprint]
+    await mkdir(path.dirname(this.file), { recursive: true })
+    await appendFile(`${this.file}.journal`, `${JSON.stringify([key, id, fingerprint])}\n`)
   }
 
-  /** Written whole to a temporary file and renamed: a crash leaves the previous state. */
+  /** Written whole to a temporary file and renamed (a crash leaves the previous state), then the journal it holds is dropped. */
   async save(): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true })
     await writeFile(`${this.file}.tmp`, JSON.stringify({ events: this.events }))
     await rename(`${this.file}.tmp`, this.file)
+    await rm(`${this.file}.journal`, { force: true })
   }
 }
 
@@ -139,9 +162,17 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
   const flags = parseImportIcsArgs(args)
   const started = Date.now()
   let occurrences: Occurrence[]
+  let warnings = 0
   try {
     const text = await readCalendarSource(flags.source, { maxBytes: env.MAX_UPLOAD_BYTES, allowPrivateHosts: flags.allowPrivateHosts })
-    occurrences = calendarOccurrences(text, { until: flags.until, siteZone: env.SITE_TIMEZONE })
+    occurrences = calendarOccurrences(text, {
+      until: flags.until,
+      siteZone: env.SITE_TIMEZONE,
+      warn: (line) => {
+        warnings++
+        process.stderr.write(`warning: ${line}\n`)
+      },
+    })
   } catch (error) {
     if (error instanceof CalendarSourceError || error instanceof CalendarParseError) throw new CommandError(error.message)
     throw error
@@ -182,8 +213,7 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
         else {
           const { params, input } = await parseParams(eventWriteArgs({ create: !previous }), { path: {}, query: {}, body: writeBody(o) }, ctx)
           const doc = await saveEvent(ctx, params, sentArgs(params, input), previous)
-          state.set(o.key, doc.id, digest)
-          await state.save()
+          await state.set(o.key, doc.id, digest)
           counts[previous ? 'updated' : 'created']++
         }
       } catch (error) {
@@ -194,12 +224,13 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
       bar.increment()
     }
     bar.stop()
+    await state.save()
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const verb = flags.dryRun ? 'Dry run of' : 'Imported'
   process.stdout.write(
     `${verb} ${flags.source}: ${occurrences.length} events (${recurring} recurring, expanded until ${flags.until.toISODate()}); ` +
-      `${counts.created} ${flags.dryRun ? 'to create' : 'created'}, ${counts.updated} ${flags.dryRun ? 'to update' : 'updated'}, ${counts.unchanged} unchanged, ${counts.failed} failed in ${seconds} s\n`,
+      `${counts.created} ${flags.dryRun ? 'to create' : 'created'}, ${counts.updated} ${flags.dryRun ? 'to update' : 'updated'}, ${counts.unchanged} unchanged, ${counts.failed} failed${warnings ? `, ${warnings} warnings` : ''} in ${seconds} s\n`,
   )
   return counts.failed ? 1 : 0
 }

@@ -22,6 +22,28 @@ export interface Occurrence {
 
 export class CalendarParseError extends Error {}
 
+/**
+ * Steps of ical.js's recurrence iterator (candidate instants it tries) allowed per event and per file.
+ * An impossible rule (FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30) never yields an occurrence, so neither
+ * `until` nor the count of occurrences would ever stop it; a real one needs far fewer (an hourly
+ * MINUTELY;BYMINUTE=0 rule takes 60 a occurrence, 60,000 for its 1,000).
+ */
+export const MAX_RULE_STEPS = 200_000
+export const MAX_FILE_STEPS = 2_000_000
+
+class StepBudgetSpent extends Error {}
+
+/** Counts the iterator's steps: each candidate instant goes through check_contracting_rules once. */
+function countSteps(iterator: ICAL.RecurExpansion, step: () => void): void {
+  for (const rule of (iterator as unknown as { ruleIterators?: Array<{ check_contracting_rules: () => boolean }> }).ruleIterators ?? []) {
+    const check = rule.check_contracting_rules.bind(rule)
+    rule.check_contracting_rules = () => {
+      step()
+      return check()
+    }
+  }
+}
+
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 
 /** An IANA name in a TZID, as written or at the end of a vendor path ("/mozilla.org/20050126_1/Europe/Paris"). */
@@ -107,12 +129,26 @@ function occurrence(item: ICAL.Event, start: ICAL.Time, end: ICAL.Time | null, k
   return { ...base, allDay: false, zone: from.zone, start: wall(from.at), end: wall(to.at < from.at ? from.at : to.at) }
 }
 
+export interface CalendarOccurrencesOptions {
+  until: DateTime
+  siteZone: string
+  maxPerEvent?: number
+  /** Iterator steps per recurring event and per file (MAX_RULE_STEPS, MAX_FILE_STEPS). */
+  maxRuleSteps?: number
+  maxFileSteps?: number
+  /** A recurring event whose expansion was cut short (or skipped): its UID and why. */
+  warn?: (line: string) => void
+}
+
 /**
  * The events of an iCalendar text: VTIMEZONEs registered, VEVENTs grouped by UID, recurring ones
  * (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) expanded by ical.js up to `until` (at most
- * `maxPerEvent` occurrences each), others as they are.
+ * `maxPerEvent` occurrences each, and a budget of iterator steps per event and per file: an event
+ * past it keeps the occurrences found so far, with a warning), others as they are. Linear in the
+ * number of VEVENTs: each event is given its own overrides (ical.js would otherwise search the whole
+ * calendar for them, once per event).
  */
-export function calendarOccurrences(source: string, options: { until: DateTime; siteZone: string; maxPerEvent?: number }): Occurrence[] {
+export function calendarOccurrences(source: string, options: CalendarOccurrencesOptions): Occurrence[] {
   let root: ICAL.Component
   try {
     root = new ICAL.Component(ICAL.parse(source))
@@ -131,37 +167,60 @@ export function calendarOccurrences(source: string, options: { until: DateTime; 
       loose.push(vevent)
       continue
     }
-    if (vevent.hasProperty('recurrence-id')) overrides.set(uid, [...(overrides.get(uid) ?? []), vevent])
-    else masters.set(uid, vevent)
+    if (!vevent.hasProperty('recurrence-id')) masters.set(uid, vevent)
+    else if (overrides.has(uid)) overrides.get(uid)!.push(vevent)
+    else overrides.set(uid, [vevent])
   }
 
   const until = ICAL.Time.fromJSDate(options.until.toJSDate(), true)
   const max = options.maxPerEvent ?? 1000
+  const ruleSteps = options.maxRuleSteps ?? MAX_RULE_STEPS
+  let fileSteps = options.maxFileSteps ?? MAX_FILE_STEPS
+  const warn = options.warn ?? (() => {})
   const found: Occurrence[] = []
+  const unexpanded: string[] = []
   for (const [uid, master] of masters) {
-    const event = new ICAL.Event(master)
-    for (const exception of overrides.get(uid) ?? []) event.relateException(exception)
+    // The exceptions given (none is a list too): ical.js then does not scan the calendar for them.
+    const event = new ICAL.Event(master, { exceptions: overrides.get(uid) ?? [] })
     overrides.delete(uid)
     if (!master.hasProperty('dtstart')) throw new CalendarParseError(`event "${uid}" has no DTSTART`)
     if (!event.isRecurring()) {
       found.push(occurrence(event, event.startDate, event.endDate, uid, options.siteZone))
       continue
     }
-    const iterator = event.iterator()
-    let count = 0
-    for (let next = iterator.next(); next && next.compare(until) <= 0 && count < max; next = iterator.next(), count++) {
-      const details = event.getOccurrenceDetails(next)
-      const key = `${uid}#${details.recurrenceId.toJSDate().toISOString()}`
-      found.push(occurrence(details.item, details.startDate, details.endDate, key, options.siteZone))
+    if (fileSteps <= 0) {
+      unexpanded.push(uid)
+      continue
     }
+    const iterator = event.iterator()
+    let steps = 0
+    countSteps(iterator, () => {
+      fileSteps--
+      if (++steps > ruleSteps || fileSteps < 0) throw new StepBudgetSpent()
+    })
+    let count = 0
+    try {
+      for (let next = iterator.next(); next && next.compare(until) <= 0 && count < max; next = iterator.next(), count++) {
+        const details = event.getOccurrenceDetails(next)
+        const key = `${uid}#${details.recurrenceId.toJSDate().toISOString()}`
+        found.push(occurrence(details.item, details.startDate, details.endDate, key, options.siteZone))
+      }
+    } catch (error) {
+      if (!(error instanceof StepBudgetSpent)) throw error
+      const budget = steps > ruleSteps ? `${ruleSteps} steps an event may take` : `file's ${options.maxFileSteps ?? MAX_FILE_STEPS} steps`
+      warn(`event "${uid}": its recurrence rule ${count ? `stopped after ${count} occurrences` : 'gave no occurrence'} within the ${budget}; ${count ? 'those are imported' : 'skipped'}`)
+    }
+  }
+  if (unexpanded.length) {
+    warn(`${unexpanded.length} recurring events skipped (the first "${unexpanded[0]}"): the file's ${options.maxFileSteps ?? MAX_FILE_STEPS} recurrence steps are spent`)
   }
   // Overrides without their master, and events without a UID, stand alone.
   for (const [uid, list] of overrides) for (const c of list) {
-    const event = new ICAL.Event(c)
+    const event = new ICAL.Event(c, { exceptions: [] })
     found.push(occurrence(event, event.startDate, event.endDate, `${uid}#${event.recurrenceId!.toJSDate().toISOString()}`, options.siteZone))
   }
   for (const c of loose) {
-    const event = new ICAL.Event(c)
+    const event = new ICAL.Event(c, { exceptions: [] })
     found.push(occurrence(event, event.startDate, event.endDate, `${text(c, 'summary')}@${event.startDate?.toString()}`, options.siteZone))
   }
   return found

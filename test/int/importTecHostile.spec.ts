@@ -2,6 +2,7 @@
 // would push the ID sequences to their end (or merge two records), pages that declare or inflate to
 // gigabytes, a site that never stops paginating, an answer that is not JSON, descriptions whose images
 // cannot be fetched, and posts without an author.
+import { spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
@@ -9,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { getPayload, type Payload } from 'payload'
 import { KEPT_ID_CEILING } from '../../collections/hooks/reserveIds.js'
 import { buildCalendarConfig } from '../../src/payload.config.js'
-import { runCli } from '../helpers/runCli.js'
-import { tempDir } from '../helpers/serverProcess.js'
+import { CLI_ARGS, runCli } from '../helpers/runCli.js'
+import { operatorEnv, tempDir } from '../helpers/serverProcess.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase.js'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'
 
@@ -239,5 +240,32 @@ describe('import:tec against a hostile site', () => {
     } finally {
       await payload.destroy()
     }
+  }, LONG)
+
+  it('on a terminal, a warning during the run is written above the progress bars, not into them', async () => {
+    const database = await createTestDatabase()
+    // Four pages of two events, each with a description image that cannot be stored: warnings while the bars show.
+    answerEvents = (_req, res, page) =>
+      json(res, { events: [event(page * 10, page, { description: '<p><img src=x></p>' }), event(page * 10 + 1, page)], total: 8, total_pages: 4 })
+    const command = [process.execPath, ...CLI_ARGS, 'import:tec', '--from', `${origin}/wp-json`, '--per-page', '2'].map((part) => `'${part}'`).join(' ')
+    // script(1) runs the CLI on a pseudo-terminal, as an operator's shell does.
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], {
+        env: { ...operatorEnv({ DATABASE_URI: database.uri, DATA_DIR: dataDir.dir }), COLUMNS: '120', LINES: '40' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      child.stdout.on('data', (chunk) => (out += chunk))
+      child.on('error', reject)
+      child.on('close', () => resolve(out))
+    })
+    // The escape character spelled out, for readable patterns.
+    const text = output.split('\u001b').join('<ESC>')
+    expect(text.replace(/<ESC>\[[0-9;?]*[A-Za-z]/g, '')).toMatch(/events +\|[█░]+\| 8\/8/)
+    // Each warning starts a line of its own: after a line break, or after the cursor was moved up to
+    // a cleared line above the bars (ESC[2K) — never straight after a bar's text.
+    const warnings = text.match(/(<ESC>\[[0-9;?]*[A-Za-z]|.|[\r\n])warning: event \d+: description image "x" not stored/g) ?? []
+    expect(warnings).toHaveLength(4)
+    for (const warning of warnings) expect(warning).toMatch(/^(<ESC>\[2K|[\r\n])warning:/)
   }, LONG)
 })

@@ -92,7 +92,7 @@ async function stored(req: PayloadRequest, doc: EventLike): Promise<EventLike> {
   if (!doc || COUNTED_FIELDS.every((field) => field in doc)) return doc
   const select = Object.fromEntries(COUNTED_FIELDS.map((field) => [field, true]))
   const found = await req.payload.find({ collection: EVENTS, where: { id: { equals: doc.id } }, select, depth: 0, trash: true, overrideAccess: true, limit: 1, pagination: false, req })
-  return found.docs[0] as EventLike
+  return found.docs[0] as unknown as EventLike
 }
 
 /** req.context key: an event's stored version, read before its delete (the answer after it may leave its terms out). */

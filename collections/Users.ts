@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdministrator, isAdministratorField } from './access/isAdministrator.js'
 import { selfOrAdministrator } from './access/selfOrAdministrator.js'
 import { appPasswordStrategy } from './auth/appPasswordStrategy.js'
+import { forgotPasswordByEither } from './auth/forgotPasswordByEither.js'
 import { credentialChangesNeedSignIn, sessionsNeedSignIn } from './auth/integrationCredentials.js'
 import { limitPasswordLogin } from './auth/limitPasswordLogin.js'
 import { resetPasswordEmail } from './auth/resetPasswordEmail.js'
@@ -18,6 +19,9 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'], hidden: ({ user }) => user?.role !== 'administrator' },
   auth: {
     useAPIKey: true,
+    // Sign in with the username or the e-mail, as WordPress does (the CLI and HTTP Basic take either too).
+    // Payload keeps usernames in lower case; limitPasswordLogin finds older mixed-case ones.
+    loginWithUsername: { allowEmailLogin: true, requireEmail: true, requireUsername: true },
     strategies: [appPasswordStrategy],
     // No account-wide lockout (Payload's maxLoginAttempts): anyone could keep the owner out with it.
     // Failed logins are limited per (account, address) instead: limitPasswordLogin.
@@ -25,6 +29,8 @@ export const Users: CollectionConfig = {
     // Sent only with SMTP_URL (passwordResetNeedsEmail refuses otherwise); the link is absolute on SITE_URL.
     forgotPassword: { generateEmailHTML: resetPasswordEmail },
   },
+  // Before Payload's own forgot-password: a username or an e-mail, as at the login.
+  endpoints: [forgotPasswordByEither],
   access: {
     read: selfOrAdministrator,
     create: isAdministrator,

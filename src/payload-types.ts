@@ -116,22 +116,34 @@ export interface Config {
   };
 }
 export interface UserAuthOperations {
-  forgotPassword: {
-    email: string;
-    password: string;
-  };
-  login: {
-    email: string;
-    password: string;
-  };
+  forgotPassword:
+    | {
+        email: string;
+      }
+    | {
+        username: string;
+      };
+  login:
+    | {
+        email: string;
+        password: string;
+      }
+    | {
+        password: string;
+        username: string;
+      };
   registerFirstUser: {
-    email: string;
     password: string;
-  };
-  unlock: {
+    username: string;
     email: string;
-    password: string;
   };
+  unlock:
+    | {
+        email: string;
+      }
+    | {
+        username: string;
+      };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -139,7 +151,6 @@ export interface UserAuthOperations {
  */
 export interface User {
   id: number;
-  username: string;
   displayName?: string | null;
   role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
   updatedAt: string;
@@ -149,6 +160,7 @@ export interface User {
   apiKeyIndex?: string | null;
   hasAPIKey?: boolean | null;
   email: string;
+  username: string;
   resetPasswordToken?: string | null;
   resetPasswordExpiration?: string | null;
   salt?: string | null;
@@ -564,7 +576,6 @@ export interface PayloadMigration {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
-  username?: T;
   displayName?: T;
   role?: T;
   updatedAt?: T;
@@ -574,6 +585,7 @@ export interface UsersSelect<T extends boolean = true> {
   apiKeyIndex?: T;
   hasAPIKey?: T;
   email?: T;
+  username?: T;
   resetPasswordToken?: T;
   resetPasswordExpiration?: T;
   salt?: T;

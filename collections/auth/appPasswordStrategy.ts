@@ -65,10 +65,11 @@ export const appPasswordStrategy: AuthStrategy = {
     if (!credentials) return { user: null }
     const address = clientAddress(req) ?? headers.get(CLIENT_ADDRESS_HEADER) ?? undefined
     if (req?.context?.[LOCKS_CHECKED] !== true && (await signInLimits.retryAfter(payload, credentials.login, address)) > 0) return { user: null }
-    const field = credentials.login.includes('@') ? 'email' : 'username'
+    // A username or an e-mail, in any case, as at the login (limitPasswordLogin): Payload stores both in lower case.
+    const lower = credentials.login.trim().toLowerCase()
     const users = await payload.find({
       collection: USERS,
-      where: { [field]: { equals: credentials.login } },
+      where: { or: [{ email: { equals: lower } }, { username: { equals: lower } }, { username: { equals: credentials.login } }] },
       limit: 1,
       // One row, no total: without this every Basic request also counts the matching users.
       pagination: false,

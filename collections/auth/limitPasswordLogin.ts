@@ -11,22 +11,30 @@ import { verifyLoginPassword } from './verifyLoginPassword.js'
  * verified here, and a wrong one is counted and refused before Payload sees it. An unknown account
  * costs the same hash computation as a known one (Payload alone answers those at once, which tells
  * which accounts exist). A right password is verified again by Payload: the price of a login.
+ *
+ * The login is a username or an e-mail (the admin sends either as `username`, /api may send `email`). The
+ * account is found here, older mixed-case usernames included, and Payload is handed its e-mail to sign in.
  */
 export const limitPasswordLogin: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'login') return args
-  const data = (args as { data?: { email?: unknown; password?: unknown } }).data ?? {}
-  const email = typeof data.email === 'string' ? data.email.toLowerCase().trim() : ''
+  const data = (args as { data?: { email?: unknown; username?: unknown; password?: unknown } }).data ?? {}
+  const typed = [data.username, data.email].find((v): v is string => typeof v === 'string' && v.trim() !== '')?.trim() ?? ''
+  const login = typed.toLowerCase()
   const password = typeof data.password === 'string' ? data.password : ''
   // Missing fields: Payload's own validation answers.
-  if (!email || !password) return args
+  if (!login || !password) return args
   const address = clientAddress(req)
-  const wait = await signInLimits.retryAfter(req.payload, email, address)
+  const wait = await signInLimits.retryAfter(req.payload, login, address)
   if (wait > 0) throw new APIError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, 429, null, true)
-  const user = await req.payload.db.findOne({ collection: USERS, where: { email: { equals: email } }, req })
-  if (!(await verifyLoginPassword(user as { hash?: unknown; salt?: unknown } | null, password))) {
-    await signInLimits.recordFailure(req.payload, email, address)
-    throw new AuthenticationError(req.t)
+  const user = (await req.payload.db.findOne({
+    collection: USERS,
+    where: { or: [{ email: { equals: login } }, { username: { equals: login } }, { username: { equals: typed } }] },
+    req,
+  })) as { email?: unknown; hash?: unknown; salt?: unknown } | null
+  if (!(await verifyLoginPassword(user, password))) {
+    await signInLimits.recordFailure(req.payload, login, address)
+    throw new AuthenticationError(req.t, 'username' in data)
   }
-  await signInLimits.recordSuccess(req.payload, email, address)
-  return args
+  await signInLimits.recordSuccess(req.payload, login, address)
+  return { ...args, data: { ...data, email: user!.email, username: undefined } }
 }

@@ -68,7 +68,8 @@ describe('password reset on the login page', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/forgot')
     await page.getByRole('heading', { name: 'Forgot Password' }).waitFor()
-    await page.locator('#field-email').fill(USER.email)
+    // The form's one field takes a username or an e-mail (collections/auth/forgotPasswordByEither.ts).
+    await page.locator('#field-username').fill(USER.email)
     await page.locator('button[type="submit"]').click()
     // Payload answers once the SMTP server accepted the mail.
     await page.getByText(/you will receive instructions to reset your password/i).first().waitFor({ timeout: 60_000 })

@@ -486,3 +486,58 @@ describe('an application password is not the whole account', () => {
     expect(made.body.doc.password).toMatch(/^(\S{4} ){5}\S{4}$/)
   })
 })
+
+describe('signing in by username or e-mail', () => {
+  beforeEach(() => signInLimits.clear())
+
+  it('Payload’s login takes either, as `username` (the admin’s form) or `email`, in any case; wrong ones count towards the limit', async () => {
+    for (const body of [
+      { username: 'actor-author', password: 'author password 123' },
+      { username: 'Actor-Author', password: 'author password 123' },
+      { username: 'actor-author@example.org', password: 'author password 123' },
+      { email: 'actor-author@example.org', password: 'author password 123' },
+    ]) {
+      const res = await api.request('POST', '/api/users/login', { body })
+      expect(res.status).toBe(200)
+      expect(res.body.user).toMatchObject({ id: actors.author.id, username: 'actor-author' })
+    }
+    // GraphQL's loginUser asks for both `email` and `username` (Payload's schema): either may carry the login.
+    for (const args of ['email: "", username: "actor-editor"', 'email: "actor-editor@example.org", username: ""', 'email: "actor-editor", username: ""']) {
+      const graph = await api.graphql(`mutation { loginUser(${args}, password: "editor password 123") { user { id } } }`)
+      expect(graph.body.errors).toBeUndefined()
+      expect(graph.body.data.loginUser.user.id).toBe(actors.editor.id)
+    }
+
+    const { maxFailures } = signInLimits.byPair.limits
+    for (let i = 0; i < maxFailures; i++) {
+      const res = await api.request('POST', '/api/users/login', { body: { username: 'actor-author', password: `wrong ${i}` } })
+      expect(res.status).toBe(401)
+      expect(res.body.errors[0].message).toBe('The username or password provided is incorrect.')
+    }
+    const locked = await api.request('POST', '/api/users/login', { body: { username: 'actor-author', password: 'author password 123' } })
+    expect(locked.status).toBe(429)
+  })
+
+  it('usernames are kept in lower case; an older mixed-case one still signs in as stored, by login and by HTTP Basic', async () => {
+    const made = await api.request('POST', '/api/users', {
+      body: { email: 'Mixed@Example.org', username: 'MixedCase', password: 'mixed password 123', role: 'author' },
+      headers: actors.administrator.headers,
+    })
+    expect(made.status).toBe(201)
+    expect(made.body.doc).toMatchObject({ username: 'mixedcase', email: 'mixed@example.org' })
+
+    // As a username stored before this rule: written below Payload's hooks.
+    const legacy = await app.payload.create({ collection: 'users', data: { email: 'legacy@example.org', username: 'legacy-tmp', password: 'legacy password 123', role: 'author' }, overrideAccess: true })
+    await app.payload.db.updateOne({ collection: 'users', id: legacy.id, data: { username: 'LegacyUser' } })
+    for (const username of ['LegacyUser', 'LEGACY@example.org']) {
+      const res = await api.request('POST', '/api/users/login', { body: { username, password: 'legacy password 123' } })
+      expect(res.status).toBe(200)
+      expect(res.body.user.id).toBe(legacy.id)
+    }
+    const { password } = await createAppPassword({ ...actors.author, id: legacy.id as number }, 'legacy')
+    for (const login of ['LegacyUser', 'LEGACY@example.org']) {
+      const me = await api.request('GET', '/api/users/me', { headers: basic(login, password) })
+      expect(me.body.user?.id).toBe(legacy.id)
+    }
+  })
+})

@@ -13,7 +13,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Signs in through the login page and waits for the dashboard. */
 export async function logIn(page: Page, origin: string, email: string, password: string, shot?: string): Promise<void> {
   await page.goto(`${origin}/admin/login`)
-  await page.locator('#field-email').fill(email)
+  // One "Email or Username" field (usernames are on, collections/Users.ts): `email` may be either.
+  await page.locator('#field-username').fill(email)
   await page.locator('#field-password').fill(password)
   if (shot) await screenshot(page, shot)
   await page.locator('button[type="submit"]').click()

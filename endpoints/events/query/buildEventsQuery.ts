@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon'
 import type { Sort, Where } from 'payload'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
 import { parseTime } from '../../dates/parseTime.js'
+import { storedInstant } from '../../dates/storedInstant.js'
 import { WP_DATE_FORMAT } from '../../dates/wallClock.js'
 import { searchWhere } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
@@ -60,13 +61,13 @@ function bySecond(operator: (typeof DATE_FILTERS)[number][2], at: DateTime): Whe
   const next = second.plus({ seconds: 1 })
   switch (operator) {
     case 'greater_than_equal':
-      return { greater_than_equal: second.toISO() }
+      return { greater_than_equal: storedInstant(second) }
     case 'less_than_equal':
-      return { less_than: next.toISO() }
+      return { less_than: storedInstant(next) }
     case 'greater_than':
-      return { greater_than_equal: next.toISO() }
+      return { greater_than_equal: storedInstant(next) }
     case 'less_than':
-      return { less_than: second.toISO() }
+      return { less_than: storedInstant(second) }
   }
 }
 

@@ -5,6 +5,7 @@ import { apiErrorEnvelope } from './apiErrorEnvelope.js'
 import { apiQueryGuard } from './apiQueryGuard.js'
 import { BodyTooLargeError, bodyLimit } from './bodyLimit.js'
 import { type GraphqlLimits, graphqlGuard } from './graphqlLimits.js'
+import { mediaFileGuard } from './mediaFileGuard.js'
 import { multipartPayloadGuard } from './multipartPayloadGuard.js'
 
 export interface PayloadGuardSettings {
@@ -30,7 +31,8 @@ export function graphqlLimits(): GraphqlLimits {
 /**
  * What runs in front of Next (admin, Payload's /api and /api/graphql), before Payload authenticates
  * or reads anything: /api's error envelope on Payload's not-found answers, GraphQL on/off, the body
- * limit, the GraphQL pre-checks, multipart `_payload` and the /api path and query checks. Pair with withBufferedBody(req) when handing the request to Next.
+ * limit, the GraphQL pre-checks, multipart `_payload`, the /api path and query checks, and upload
+ * file names that are not on disk. Pair with withBufferedBody(req) when handing the request to Next.
  */
 export function payloadGuards(payload: Payload, settings: PayloadGuardSettings): RequestHandler[] {
   const api = payload.config.routes.api
@@ -60,5 +62,6 @@ export function payloadGuards(payload: Payload, settings: PayloadGuardSettings):
     graphqlChecks,
     multipartPayloadGuard(api),
     apiQueryGuard(payload, api),
+    mediaFileGuard(payload),
   ]
 }

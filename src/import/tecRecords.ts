@@ -111,7 +111,9 @@ export function eventData(wire: WirePost, siteZone: string): Record<string, unkn
     allDay,
     ...schedule,
     ...costData(wire.cost, wire.cost_details as WireCost | undefined),
-    website: text(wire.website),
+    // An event without a website shows its own page URL there (this project's namespace): left unset
+    // (null), it shows this site's page URL; an empty one ("") would show nothing.
+    website: wire.website === wire.url ? null : text(wire.website),
     showMap: flag(wire.show_map),
     showMapLink: flag(wire.show_map_link),
     hideFromListings: flag(wire.hide_from_listings),

@@ -3,7 +3,7 @@ import { changePostVersions } from './access/changePostVersions.js'
 import { protectedFieldRead } from './access/protectedFieldRead.js'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
-import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
+import { authorField, givenFlagFields, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { secretFields } from './fields/secretFields.js'
 import { websiteField } from './fields/websiteField.js'
 import { slugField } from './fields/slugField.js'
@@ -160,5 +160,6 @@ export const Events: CollectionConfig = {
     postStatusField,
     authorField,
     publishedAtField,
+    ...givenFlagFields,
   ],
 }

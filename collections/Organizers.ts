@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
-import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
+import { authorField, givenFlagFields, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
 import { validateEmail } from './rules/emailAddress.js'
 import { websiteField } from './fields/websiteField.js'
@@ -41,5 +41,6 @@ export const Organizers: CollectionConfig = {
     postStatusField,
     authorField,
     publishedAtField,
+    ...givenFlagFields,
   ],
 }

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { descriptionFields } from './fields/descriptionFields.js'
 import { idField } from './fields/idField.js'
 import { mapFlagField } from './fields/mapFlagField.js'
-import { authorField, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
+import { authorField, givenFlagFields, imageField, postStatusField, publishedAtField } from './fields/postFields.js'
 import { slugField } from './fields/slugField.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
@@ -90,5 +90,6 @@ export const Venues: CollectionConfig = {
     postStatusField,
     authorField,
     publishedAtField,
+    ...givenFlagFields,
   ],
 }

@@ -4,6 +4,7 @@ import { assignAuthor } from './hooks/assignAuthor.js'
 import { assignId } from './hooks/assignId.js'
 import { defaultStatusForCaller } from './hooks/defaultStatusForCaller.js'
 import { duplicateAsDraft } from './hooks/duplicateAsDraft.js'
+import { recordPublication } from './hooks/recordPublication.js'
 import { renderDescriptionHtml } from './hooks/renderDescriptionHtml.js'
 import { scaleBackStatus } from './hooks/scaleBackStatus.js'
 
@@ -12,12 +13,13 @@ export const POST_ACCESS = { read: readPosts, create: createPosts, update: chang
 
 /**
  * What every post does on write: an ID from the post sequence, the caller's default status and author,
- * duplicates as drafts, the status scale-back, the stored description HTML. `extra` adds a collection's own hooks after these.
+ * duplicates as drafts, the status scale-back, the publication date, the stored description HTML. `extra` adds a
+ * collection's own hooks after these.
  */
 export function postHooks(extra: NonNullable<CollectionConfig['hooks']> = {}): NonNullable<CollectionConfig['hooks']> {
   return {
     ...extra,
     beforeOperation: [assignId('post'), defaultStatusForCaller, duplicateAsDraft, ...(extra.beforeOperation ?? [])],
-    beforeChange: [assignAuthor, scaleBackStatus, renderDescriptionHtml, ...(extra.beforeChange ?? [])],
+    beforeChange: [assignAuthor, scaleBackStatus, recordPublication, renderDescriptionHtml, ...(extra.beforeChange ?? [])],
   }
 }

@@ -236,7 +236,12 @@ export interface Event {
   slug?: string | null;
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   author?: (number | null) | User;
+  /**
+   * Set when first published; the date the calendar shows. A draft without one shows its last save.
+   */
   publishedAt?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -293,7 +298,12 @@ export interface Venue {
   slug?: string | null;
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   author?: (number | null) | User;
+  /**
+   * Set when first published; the date the calendar shows. A draft without one shows its last save.
+   */
   publishedAt?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -376,7 +386,12 @@ export interface Organizer {
   slug?: string | null;
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   author?: (number | null) | User;
+  /**
+   * Set when first published; the date the calendar shows. A draft without one shows its last save.
+   */
   publishedAt?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -637,6 +652,8 @@ export interface EventsSelect<T extends boolean = true> {
   status?: T;
   author?: T;
   publishedAt?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -668,6 +685,8 @@ export interface VenuesSelect<T extends boolean = true> {
   status?: T;
   author?: T;
   publishedAt?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -689,6 +708,8 @@ export interface OrganizersSelect<T extends boolean = true> {
   status?: T;
   author?: T;
   publishedAt?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;

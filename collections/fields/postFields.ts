@@ -43,8 +43,35 @@ export const publishedAtField: Field = {
   label: 'Publication date',
   type: 'date',
   access: { create: publishersOnlyField, update: publishersOnlyField },
-  admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+  // A copy is a new draft (duplicateAsDraft): undated until published, as is its post name.
+  hooks: { beforeDuplicate: [() => null] },
+  admin: {
+    position: 'sidebar',
+    // In the browser's zone, written as the events' own dates are.
+    date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+    description: 'Set when first published; the date the calendar shows. A draft without one shows its last save.',
+  },
 }
+
+/**
+ * What WordPress keeps of a draft or pending post: a post name (`slugGiven`) and a GMT date
+ * (`dateGiven`) only once given or published; until then the wire reads `slug: ""` and
+ * `date_utc: "0000-00-00 00:00:00"` (wireSlug, postDates). Set by recordPublication and
+ * ensureUniqueSlug, and by the namespace and the importers, which know what their callers sent.
+ */
+const notGivenInCopies = { beforeDuplicate: [() => false] }
+export const givenFlagFields: Field[] = [
+  { name: 'slugGiven', type: 'checkbox', defaultValue: false, hooks: notGivenInCopies, admin: { hidden: true } },
+  // A contributor cannot date a post, so cannot mark its date given either.
+  {
+    name: 'dateGiven',
+    type: 'checkbox',
+    defaultValue: false,
+    access: { create: publishersOnlyField, update: publishersOnlyField },
+    hooks: notGivenInCopies,
+    admin: { hidden: true },
+  },
+]
 
 export const imageField: Field = {
   name: 'image',

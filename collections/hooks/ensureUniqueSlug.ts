@@ -17,15 +17,22 @@ async function slugsLike(req: PayloadRequest, collection: CollectionSlug, where:
   return new Set(taken.docs.filter((doc) => doc.id !== self).map((doc) => (doc as { slug?: string }).slug as string))
 }
 
+const untrashed = (slug: unknown) => (typeof slug === 'string' ? toSlug(slug.replace(/__trashed(-\d+)?$/, '')) : '')
+
 /**
  * Field hook for `slug` (WordPress's wp_unique_post_slug): derive it from `source` when empty,
  * append -2, -3… until no other document of the collection has it, and mark trashed documents with
- * `__trashed` (removed again when they are restored).
+ * `__trashed` (removed again when they are restored). A new slug other than the one derived from
+ * `source` (the admin fills that one in) was typed: the post keeps it as its post name even as a
+ * draft (`slugGiven`, see wireSlug).
  */
 export function ensureUniqueSlug(source: string): FieldHook {
   return async ({ value, data, originalDoc, collection, req }) => {
-    const given = typeof value === 'string' ? toSlug(value.replace(/__trashed(-\d+)?$/, '')) : ''
-    const base = given || toSlug(String(data?.[source] ?? originalDoc?.[source] ?? '')) || 'untitled'
+    const given = untrashed(value)
+    const derived = toSlug(String(data?.[source] ?? originalDoc?.[source] ?? ''))
+    const base = given || derived || 'untitled'
+    const recordsGiven = collection?.fields.some((field) => 'name' in field && field.name === 'slugGiven')
+    if (recordsGiven && data && given && given !== derived && given !== untrashed(originalDoc?.slug)) data.slugGiven = true
     const deletedAt = data && 'deletedAt' in data ? data.deletedAt : originalDoc?.deletedAt
     const suffix = deletedAt ? TRASHED : ''
     if (!collection) return `${base}${suffix}`

@@ -9,6 +9,7 @@ export interface LocatedPost {
   author?: unknown
   status?: string | null
   deletedAt?: string | null
+  slugGiven?: boolean | null
 }
 
 /** An event's checks also read its password flag; an update keeps its schedule (deliberate difference 6.1). */
@@ -20,7 +21,7 @@ export interface LocatedEventPost extends LocatedPost {
   allDay?: boolean | null
 }
 
-const POST_FIELDS = { author: true, status: true, deletedAt: true } as const
+const POST_FIELDS = { author: true, status: true, deletedAt: true, slugGiven: true } as const
 const EVENT_FIELDS = { ...POST_FIELDS, hasPassword: true, startDate: true, endDate: true, timezone: true, allDay: true } as const
 
 // One lookup per post and request: validation, the Allow header's permission checks, the permission

@@ -4,6 +4,7 @@ import * as migration_20261123_041903_archive_index from './20261123_041903_arch
 import * as migration_20261124_041257_per_address_sign_in_limits from './20261124_041257_per_address_sign_in_limits';
 import * as migration_20261124_050254_shared_sign_in_failures from './20261124_050254_shared_sign_in_failures';
 import * as migration_20261124_100300_event_password_limits from './20261124_100300_event_password_limits';
+import * as migration_20261127_170038_post_names_and_dates from './20261127_170038_post_names_and_dates';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261124_100300_event_password_limits.up,
     down: migration_20261124_100300_event_password_limits.down,
-    name: '20261124_100300_event_password_limits'
+    name: '20261124_100300_event_password_limits',
+  },
+  {
+    up: migration_20261127_170038_post_names_and_dates.up,
+    down: migration_20261127_170038_post_names_and_dates.down,
+    name: '20261127_170038_post_names_and_dates',
   },
 ];

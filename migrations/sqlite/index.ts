@@ -3,6 +3,7 @@ import * as migration_20261123_030551_posts_trash_versions_counts from './202611
 import * as migration_20261123_041855_archive_index from './20261123_041855_archive_index';
 import * as migration_20261124_041257_per_address_sign_in_limits from './20261124_041257_per_address_sign_in_limits';
 import * as migration_20261124_050233_shared_sign_in_failures from './20261124_050233_shared_sign_in_failures';
+import * as migration_20261127_165955_post_names_and_dates from './20261127_165955_post_names_and_dates';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261124_050233_shared_sign_in_failures.up,
     down: migration_20261124_050233_shared_sign_in_failures.down,
-    name: '20261124_050233_shared_sign_in_failures'
+    name: '20261124_050233_shared_sign_in_failures',
+  },
+  {
+    up: migration_20261127_165955_post_names_and_dates.up,
+    down: migration_20261127_165955_post_names_and_dates.down,
+    name: '20261127_165955_post_names_and_dates',
   },
 ];

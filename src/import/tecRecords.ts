@@ -34,10 +34,14 @@ export function utcInstant(value: unknown): string | undefined {
  */
 export function postFields(wire: WirePost, siteZone: string): Record<string, unknown> {
   const local = typeof wire.date === 'string' ? DateTime.fromSQL(wire.date.trim(), { zone: siteZone }) : undefined
+  const utc = utcInstant(wire.date_utc)
   return {
     slug: wire.slug || undefined,
+    // A draft's post name and GMT date are kept only when the source has them (postDates, wireSlug).
+    slugGiven: Boolean(wire.slug),
+    dateGiven: Boolean(utc),
     status: ['publish', 'future', 'draft', 'pending', 'private'].includes(wire.status ?? '') ? wire.status : 'publish',
-    publishedAt: utcInstant(wire.date_utc) ?? (local?.isValid ? local.toUTC().toISO() : undefined),
+    publishedAt: utc ?? (local?.isValid ? local.toUTC().toISO() : undefined),
   }
 }
 

@@ -239,14 +239,15 @@ describe('POST /events: create', () => {
     expect(body).toMatchObject({
       author: String(actors.editor.id),
       status: 'draft',
-      // The post date is site-local whatever the event's zone; a draft's GMT date floats (zero).
+      // The post date is site-local whatever the event's zone; a draft's GMT date stays zero when
+      // only the local date was sent, as the reference sends post_date_gmt for date_utc alone.
       date: '2027-01-15 09:30:00',
       date_utc: '0000-00-00 00:00:00',
       title: 'Midsummer Gala',
       description: '<p>An evening of <strong>music</strong>.</p>',
       excerpt: '<p>Music and dinner</p>',
-      // A draft has no post name on the wire (deliberate difference 14); the slug is kept for publishing.
-      slug: '',
+      // A slug sent is the draft's post name, as in WordPress.
+      slug: 'gala-2027',
       image: { id: ids.media, extension: 'png' },
       start_date: '2027-06-21 20:00:00',
       end_date: '2027-06-21 23:30:00',

@@ -423,8 +423,8 @@ describe('POST /venues', () => {
   it('reads date_utc as UTC and form-encoded bodies too', async () => {
     const res = await api.call('POST', '/venues', { body: { venue: 'Form Hall', date_utc: '2026-03-01 12:00:00', status: 'draft' }, form: true, headers: as('editor') })
     expect(res.status).toBe(201)
-    // A draft's GMT date floats (WordPress's zero date, deliberate difference 15); the date is kept.
-    expect(res.body).toMatchObject({ venue: 'Form Hall', status: 'draft', date_utc: '0000-00-00 00:00:00' })
+    // A draft keeps the GMT date it was given, as in WordPress.
+    expect(res.body).toMatchObject({ venue: 'Form Hall', status: 'draft', date_utc: '2026-03-01 12:00:00' })
     expect((await stored(res.body.id))?.publishedAt).toBe('2026-03-01T12:00:00.000Z')
   })
 

@@ -51,6 +51,8 @@ export async function eventData(
   const site = ctx.options.siteTimezone
 
   for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
+  // A slug sent is the post's name even on a draft, as in WordPress (wireSlug).
+  if (sent('slug')) data.slugGiven = true
   if (sent('description') && params.description !== undefined) data.description = await htmlToRichText(ctx, params.description)
   // Absent, the collection decides (publish, or draft for callers who may not publish: reference 6.5).
   if (sent('status')) data.status = params.status
@@ -67,7 +69,8 @@ export async function eventData(
     Object.assign(data, eventSchedule(start, end, zone, allDay))
   }
   // The publication date is WordPress's post_date: site-local (SITE_TIMEZONE), whatever the event's zone.
-  if (sent('date_utc')) data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
+  // Only date_utc gives a draft its GMT date (the reference sends post_date_gmt for it alone; postDates).
+  if (sent('date_utc')) Object.assign(data, { publishedAt: instant(params, 'date_utc', 'UTC').toUTC().toISO(), dateGiven: true })
   else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
 
   const { cost } = params

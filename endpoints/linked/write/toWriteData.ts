@@ -21,6 +21,8 @@ export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params:
       ? parseTime(params.date, ctx.options.siteTimezone)
       : null
   if (published) data.publishedAt = published.toUTC().toISO()
+  // Only date_utc gives a draft its GMT date (the reference sends post_date_gmt for it alone; postDates).
+  if (published && given.has('date_utc')) data.dateGiven = true
   for (const [param, field] of Object.entries(kind.plainFields)) if (given.has(param)) data[field] = params[param]
   return data
 }

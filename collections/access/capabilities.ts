@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   read_private_posts: ['administrator', 'editor'],
   /** May create, rename and delete categories and tags. */
   manage_terms: ['administrator', 'editor'],
+  /** May attach images by URL (the server downloads them); contributors may not. */
+  upload_files: ['administrator', 'editor', 'author'],
   /** May store markup as written (on a single site, administrators and editors). */
   unfiltered_html: ['administrator', 'editor'],
 } as const satisfies Record<string, readonly Role[]>

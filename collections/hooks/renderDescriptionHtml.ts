@@ -7,10 +7,33 @@ import { relationId } from '../relationIds.js'
 import { MEDIA } from '../slugs.js'
 import { resolveOptions } from '../../src/options.js'
 
-type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[] }
+type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[]; externalImage?: ExternalImage }
+/** An image of another site kept as sent (not downloaded into media): its address and alt text. */
+type ExternalImage = { src: string; alt: string }
 type Media = { id: number | string; url?: string | null; alt?: string | null; width?: number | null; height?: number | null }
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * A description `<img>` of another site that was not downloaded (the writer may not attach images by
+ * URL, or the site did not deliver it), kept as sent: Lexical has no node for an image that is not in
+ * the media library, so it is a link to the image (what the admin's editor shows) marked with the
+ * image, which the stored HTML renders as the `<img>` that was sent. `block`: in the root, where a
+ * link needs a paragraph around it. Saved from the admin's editor, it stays a link.
+ */
+export function externalImageNode(src: string, alt: string, block: boolean): Record<string, unknown> {
+  const link = {
+    type: 'link',
+    version: 3,
+    fields: { linkType: 'custom', url: src, newTab: false },
+    externalImage: { src, alt } satisfies ExternalImage,
+    children: [{ type: 'text', version: 1, text: alt || src, detail: 0, format: 0, mode: 'normal', style: '' }],
+    direction: null,
+    format: '',
+    indent: 0,
+  }
+  return block ? { type: 'paragraph', version: 1, children: [link], direction: null, format: '', indent: 0, textFormat: 0, textStyle: '' } : link
+}
 
 /** The IDs of the media that the description's upload nodes show. */
 function uploadIds(node: LexicalNode | undefined, ids: Set<number | string> = new Set()): Set<number | string> {
@@ -33,7 +56,8 @@ async function mediaById(req: PayloadRequest, ids: Set<number | string>): Promis
 /**
  * beforeChange: the stored HTML of `description` (see descriptionFields). Images (upload nodes, which
  * hold a media ID) become `<img>` with the image's URL: Lexical's own converter needs the populated
- * document and rendered nothing. Callers without unfiltered_html get it through the kses-like filter.
+ * document and rendered nothing; another site's image kept as sent (externalImageNode) is its `<img>`
+ * again. Callers without unfiltered_html get it through the kses-like filter.
  */
 export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, req }) => {
   const state = data.description as SerializedEditorState | null | undefined
@@ -55,6 +79,12 @@ export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, 
         // Absolute: the HTML is read by other sites' front ends.
         const src = new URL(doc.url, siteUrl).href
         return `<img src="${attribute(src)}" alt="${attribute(doc.alt ?? '')}"${size} />`
+      },
+      link: (args) => {
+        const image = (args.node as LexicalNode).externalImage
+        if (image) return `<img src="${attribute(image.src)}" alt="${attribute(image.alt)}" />`
+        const link = defaultConverters.link
+        return typeof link === 'function' ? link(args) : (link ?? '')
       },
     }),
   }).trim()

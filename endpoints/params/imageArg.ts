@@ -1,13 +1,10 @@
-import { roleOf, type Role } from '../../collections/roles.js'
+import { hasCapability } from '../../collections/access/capabilities.js'
 import { MEDIA } from '../../collections/slugs.js'
 import { ParamError } from '../errors/ParamError.js'
 import { isHttpUrl, MAX_ID, toInteger } from './kinds.js'
 import { readVisible } from '../data/index.js'
 import type { Param } from '../types.js'
 import { ownMediaId } from '../write/ownMediaId.js'
-
-/** Roles with WordPress's upload_files capability. */
-const UPLOAD_ROLES: readonly Role[] = ['administrator', 'editor', 'author']
 
 /**
  * A featured image as sent: an existing media ID (also for a URL of this site's own media), a URL to
@@ -40,8 +37,7 @@ export function imageArg(options: { description: string; allowEmpty?: boolean })
       // Anonymous callers are refused by the permission check next (401), before anything is fetched.
       if (!ctx.user) return { url: text }
       // Attaching by URL needs WordPress's upload_files, which contributors lack.
-      const role = roleOf(ctx.user)
-      if (!role || !UPLOAD_ROLES.includes(role)) throw new ParamError()
+      if (!hasCapability(ctx.user, 'upload_files')) throw new ParamError()
       const own = await ownMediaId(ctx, text)
       if (own === null) throw new ParamError()
       return own === undefined ? { url: text } : { id: own }

@@ -6,7 +6,8 @@ import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
 import type { RequestContext } from '../types.js'
-import { storeImage } from './storeImage.js'
+import { externalImageNode } from '../../collections/hooks/renderDescriptionHtml.js'
+import { storeDescriptionImage } from './storeImage.js'
 
 /** The write's transaction when the caller opened one: reads and writes here join it. */
 /** What a description's conversion needs of a request: operator writes (seeding, import) have no more. */
@@ -65,7 +66,9 @@ async function ownMediaId(ctx: WriteContext, src: string): Promise<number | unde
 /**
  * Lexical's import turns `<img>` into a "pending upload" (the admin's paste-then-upload), which no
  * save accepts. Each becomes an upload of the media library: this site's own image as is, another
- * site's downloaded like a featured image (storeImage: its checks, 400 image-download-failed).
+ * site's downloaded like a featured image (storeImage's checks). One that is not downloaded (the
+ * writer may not attach images by URL, or the site did not deliver it) does not fail the write: an
+ * http(s) image is kept as sent (externalImageNode), any other source is dropped.
  */
 async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<string, string>): Promise<void> {
   // A link without a usable URL (`<a>`, `href="a b"`, or a javascript: URL the filter removed) fails
@@ -74,18 +77,26 @@ async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<strin
     const url = (child.fields as { url?: unknown } | undefined)?.url
     return child.type === 'link' && (typeof url !== 'string' || !url || /\s/.test(url)) ? (child.children ?? []) : [child]
   })
+  const dropped = new Set<LexicalNode>()
   for (const [i, child] of (node.children ?? []).entries()) {
     if (child.type === 'upload' && child.pending) {
       const src = child.pending.src ?? ''
       let id = await ownMediaId(ctx, src)
       if (id === undefined) {
-        id = (await storeImage(ctx, { url: src })) as number
+        const stored = await storeDescriptionImage(ctx, src)
+        if (stored === null) {
+          if (/^https?:\/\//i.test(src)) node.children![i] = externalImageNode(src, alts.get(src) ?? '', node.type === 'root')
+          else dropped.add(child)
+          continue
+        }
+        id = stored
         const alt = alts.get(src)
         if (alt) await ctx.payload.update({ collection: MEDIA, id, data: { alt }, overrideAccess: false, user: ctx.user, ...transactionOf(ctx) })
       }
       node.children![i] = { type: 'upload', version: 3, format: '', id: child.id, fields: null, relationTo: MEDIA, value: id }
     } else await storeImages(ctx, child, alts)
   }
+  if (dropped.size) node.children = node.children!.filter((child) => !dropped.has(child))
 }
 
 /** A namespace request, or the bare Payload instance for the operator's own writes (seeding, tests). */

@@ -1,3 +1,4 @@
+import { hasCapability } from '../../collections/access/capabilities.js'
 import { MEDIA } from '../../collections/slugs.js'
 import { RestError } from '../errors/RestError.js'
 import type { RequestContext } from '../types.js'
@@ -8,6 +9,16 @@ import type { ImageInput } from '../params/imageArg.js'
 export function fetchImage(ctx: Pick<RequestContext, 'options'>, url: string): Promise<DownloadedImage> {
   return downloadImage(url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateImageHosts })
 }
+
+/** Why a download failed, in one line (the stack of a refused download says nothing useful). */
+export const refusal = (err: unknown): string => (err instanceof Error ? err.message || err.name : String(err))
+
+/**
+ * Whether the writer's description images are downloaded into media: WordPress's upload_files
+ * (contributors lack it; their images stay external), or the operator's own writes (no user: the
+ * importers, seeding). Namespace callers without a user never get this far (401 first).
+ */
+export const mayStoreImagesByUrl = (user: unknown): boolean => !user || hasCapability(user, 'upload_files')
 
 /**
  * The media ID for an image input: an existing ID as is; a URL downloaded into media (reference 6.3:
@@ -25,7 +36,7 @@ export async function storeImage(ctx: Pick<RequestContext, 'payload' | 'user' | 
     if (fetched instanceof Error) throw fetched
     file = fetched ?? (await fetchImage(ctx, input.url))
   } catch (err) {
-    ctx.payload.logger.info({ err, url: input.url }, 'image download refused')
+    ctx.payload.logger.warn({ url: input.url, reason: refusal(err) }, 'image download refused')
     throw new RestError('image-download-failed', 400)
   }
   try {
@@ -41,5 +52,23 @@ export async function storeImage(ctx: Pick<RequestContext, 'payload' | 'user' | 
   } catch {
     // Payload refuses files its image processing cannot read.
     throw new RestError('image-download-failed', 400)
+  }
+}
+
+/**
+ * A description `<img>` from another site as a media ID, or null when it is not stored: the writer
+ * may not attach images by URL (no fetch at all), or the download failed (one warn line, no retry).
+ * Another site's outage or hotlink refusal must not cost the editor the save: the caller keeps the
+ * image as sent instead. A download prefetched for this write (ctx.images) is not made again.
+ */
+export async function storeDescriptionImage(ctx: Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'>, src: string): Promise<number | null> {
+  // One downloaded beforehand by whoever may (the namespace for permitted writers, an operator's import) is stored.
+  const fetched = ctx.images?.get(src)
+  if (!(fetched && !(fetched instanceof Error)) && !mayStoreImagesByUrl(ctx.user)) return null
+  if (!URL.canParse(src)) return null
+  try {
+    return await storeImage(ctx, { url: src })
+  } catch {
+    return null
   }
 }

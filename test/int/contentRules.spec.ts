@@ -86,10 +86,10 @@ describe('images in descriptions', () => {
     expect(res.body.description).toContain(`<img src="${new URL(media.url!, env.SITE_URL).href}" alt="Own image"`)
   })
 
-  it('are refused with 400 when they cannot be fetched, never 500', async () => {
+  it('are kept as sent when they cannot be fetched: the save goes through, never 500', async () => {
     const res = await api.post('/events', event({ description: `<p><img src="${images.origin}/missing.png"></p>` }), as('administrator'))
-    expect(res.status).toBe(400)
-    expect(res.body.code).toBe('image-download-failed')
+    expect(res.status).toBe(201)
+    expect(res.body.description).toContain(`<img src="${images.origin}/missing.png"`)
   })
 
   it('render as <img> in the stored HTML when written through /api and GraphQL', async () => {

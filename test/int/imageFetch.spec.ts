@@ -1,7 +1,7 @@
 // Image URLs on namespace writes are untrusted: the download must stop at the byte cap while streaming,
 // follow redirects only through checked hops, and never connect to a non-public address unless the
 // operator allows private hosts.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { DownloadError, downloadImage } from '../../endpoints/write/downloadImage.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
@@ -12,12 +12,13 @@ const MiB = 1024 * 1024
 let app: TestApp
 let api: ReturnType<typeof apiClient>
 let editor: Actor
+let contributor: Actor
 let images: ImageServer
 
 beforeAll(async () => {
   app = await initTestApp({ allowPrivateImageHosts: true })
   api = apiClient(app.api)
-  editor = (await createActors(app, 'fetch')).editor
+  ;({ editor, contributor } = await createActors(app, 'fetch'))
   images = await startImageServer()
 }, 180_000)
 
@@ -67,7 +68,7 @@ describe('the byte cap', () => {
 })
 
 describe('downloads and the write lock', () => {
-  it('fetches the images of a description before the write opens its transaction: other writes go on meanwhile', async () => {
+  it('fetches the images of a description before the write opens its transaction: other writes go on meanwhile; one that never comes is kept as sent', async () => {
     const seen = images.requests.length
     let slowDone = false
     const slow = api
@@ -79,10 +80,64 @@ describe('downloads and the write lock', () => {
     // Saved while the first write was still waiting for its image, not after it.
     expect(slowDone).toBe(false)
     const res = await slow
-    expect(res.status).toBe(400)
-    expect(res.body.code).toBe('image-download-failed')
-    expect(await eventsTitled('Slow description')).toBe(0)
+    expect(res.status).toBe(201)
+    expect(res.body.description).toContain(`<img src="${images.origin}/slow.png" alt="poster"`)
+    // Tried once: no retry on the request's time.
+    expect(images.requests.slice(seen).filter((r) => r === 'GET /slow.png')).toHaveLength(1)
+    expect(await eventsTitled('Slow description')).toBe(1)
   }, 120_000)
+})
+
+describe('description images another site does not deliver', () => {
+  const described = (title: string, description: string) => ({ title, start_date: '2027-05-04 10:00', end_date: '2027-05-04 12:00', description })
+
+  it('saves the event, keeps the image as sent, tries it once and logs one warn line without a stack', async () => {
+    const seen = images.requests.length
+    const warn = jest.spyOn(app.payload.logger, 'warn')
+    const info = jest.spyOn(app.payload.logger, 'info')
+    try {
+      const src = `${images.origin}/gone.png`
+      const res = await api.post('/events', described('Host down', `<p>Before</p><img src="${src}" alt="gone poster"><p>After</p>`), editor.headers)
+      expect(res.status).toBe(201)
+      expect(res.body.description).toContain(`<img src="${src}" alt="gone poster"`)
+      expect(res.body.description).toMatch(/Before[\s\S]*gone poster[\s\S]*After/)
+      // The stored HTML is what every later read answers.
+      const read = await api.get(`/events/${res.body.id}`, editor.headers)
+      expect(read.body.description).toContain(`<img src="${src}" alt="gone poster"`)
+      expect(images.requests.slice(seen)).toEqual(['HEAD /gone.png'])
+      const lines = warn.mock.calls.filter(([fields]) => (fields as { url?: string }).url === src)
+      expect(lines).toHaveLength(1)
+      expect(lines[0]![0]).toEqual({ url: src, reason: expect.stringMatching(/404/) })
+      // Not also at info level with the error's stack, as before.
+      expect(info.mock.calls.filter(([fields]) => (fields as { url?: string } | undefined)?.url === src)).toEqual([])
+    } finally {
+      warn.mockRestore()
+      info.mockRestore()
+    }
+  }, 60_000)
+
+  it('drops an image whose source is not a web address, and still saves', async () => {
+    const res = await api.post('/events', described('Relative image', '<p>Text</p><img src="x">'), editor.headers)
+    expect(res.status).toBe(201)
+    expect(res.body.description).toContain('Text')
+    expect(res.body.description).not.toContain('<img')
+  }, 60_000)
+
+  it('still stores an image that is delivered in the media library', async () => {
+    const res = await api.post('/events', described('Delivered image', `<img src="${images.origin}/image.png" alt="here">`), editor.headers)
+    expect(res.status).toBe(201)
+    expect(res.body.description).toMatch(/<img src="http:\/\/[^"]+\/api\/media\/file\/[^"]+" alt="here"/)
+    expect(res.body.description).not.toContain(images.origin)
+  }, 60_000)
+
+  it('fetches nothing for a contributor (no upload_files): the image is kept as sent', async () => {
+    const seen = images.requests.length
+    const src = `${images.origin}/image.png`
+    const res = await api.post('/events', described('Contributor image', `<p>Mine</p><img src="${src}" alt="theirs">`), contributor.headers)
+    expect(res.status).toBe(201)
+    expect(res.body.description).toContain(`<img src="${src}" alt="theirs"`)
+    expect(images.requests.length).toBe(seen)
+  }, 60_000)
 })
 
 describe('redirects', () => {

@@ -6,7 +6,7 @@ import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import type { DownloadedImage } from '../../write/downloadImage.js'
 import type { ImageInput } from '../../params/imageArg.js'
-import { fetchImage } from '../../write/storeImage.js'
+import { fetchImage, mayStoreImagesByUrl, refusal } from '../../write/storeImage.js'
 
 /** The `image` URLs an event write would download: its own and those of inline venues and organizers. */
 function imageUrls(params: EventWriteValues, sent: Sent<EventWriteValues>, inline: LinkedWriteValues[]): string[] {
@@ -35,8 +35,9 @@ function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): str
  * Downloads the images of an event write before its transaction opens, so no download (up to the
  * download timeout) runs while the write holds the database's write lock (SQLite has one per database).
  * A refused featured image is 400 image-download-failed at once, as storeImage would answer; a refused
- * description image is remembered as refused, for storeImage to answer the same if the filtered
- * description still has it.
+ * description image is remembered as refused (storeDescriptionImage then keeps it as sent, and logs
+ * it once if the filtered description still has it). Description images of writers who may not attach
+ * images by URL are not fetched at all. Each image is tried once: nothing is retried on the request's time.
  */
 export async function prefetchImages(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>): Promise<Map<string, DownloadedImage | Error>> {
   const inline: LinkedWriteValues[] = []
@@ -48,10 +49,11 @@ export async function prefetchImages(ctx: RequestContext, params: EventWriteValu
     try {
       images.set(url, await fetchImage(ctx, url))
     } catch (err) {
-      ctx.payload.logger.info({ err, url }, 'image download refused')
+      ctx.payload.logger.warn({ url, reason: refusal(err) }, 'image download refused')
       throw new RestError('image-download-failed', 400)
     }
   }
+  if (!mayStoreImagesByUrl(ctx.user)) return images
   const descriptions = [sent('description') ? params.description : undefined, ...inline.map((entry) => entry.description)]
   for (const url of new Set(descriptionImageUrls(ctx, descriptions))) {
     if (!images.has(url)) images.set(url, await fetchImage(ctx, url).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))

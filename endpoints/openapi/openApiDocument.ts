@@ -92,7 +92,8 @@ function responsesFor(route: RouteDef, method: HttpMethod, ctx: RequestContext):
   const limited: Json = { 429: error(DOC_TEXTS.tooMany) }
   if (method === 'GET') {
     const ok = route.pattern === '/doc' ? { description: t(DOC_TEXTS.docResponse) } : { description: t(DOC_TEXTS.ok), ...(archive ? content(ARCHIVE_SCHEMAS[archive]!) : single) }
-    return { 200: ok, 304: { description: t(DOC_TEXTS.notModified) }, ...common, ...limited }
+    // A GET reads a JSON body as WordPress does, so it too may be too large.
+    return { 200: ok, 304: { description: t(DOC_TEXTS.notModified) }, ...common, 413: error(DOC_TEXTS.tooLarge), ...limited }
   }
   const written = method === 'POST' && archive ? { 201: { description: t(DOC_TEXTS.created), ...single } } : { 200: { description: t(DOC_TEXTS.ok), ...single } }
   return {

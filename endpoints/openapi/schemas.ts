@@ -176,8 +176,9 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       geo_lat: { type: 'number', format: 'double', description: 'The venue geo latitude' },
       geo_lng: { type: 'number', format: 'double', description: 'The venue geo longitude' },
     },
-    // Empty values are left out of a venue (reference 7.2): only these are always there.
-    ['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage'],
+    // Empty values are left out of a venue (reference 7.2): only these are always there. PHP's empty()
+    // drops a name of "0" too.
+    ['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage'],
   ),
   Organizer: object(
     {
@@ -191,7 +192,8 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       website: str('The organizer website'),
       email: str('The organizer email address'),
     },
-    ['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'global_id', 'global_id_lineage'],
+    // As for venues: a name of "0" is empty to PHP and left out.
+    ['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'global_id', 'global_id_lineage'],
   ),
   EventArchive: archive('events', 'Event', 'The events of this page'),
   VenueArchive: archive('venues', 'Venue', 'The venues of this page'),

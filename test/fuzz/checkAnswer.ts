@@ -31,6 +31,29 @@ export function namespaceProblem(request: HttpRequest, answer: HttpAnswer, doc?:
   return problems.length ? `answered ${answer.status} unlike /doc (${operation}): ${problems.slice(0, 3).join('; ')}` : undefined
 }
 
+/** Whether a query string names `password` as the extended query parser reads it (`password`, `password[…]`). */
+function namesPassword(query: string): boolean {
+  return [...new URLSearchParams(query).keys()].some((key) => /^password(\[[^\]]*\].*)?$/.test(key))
+}
+
+/**
+ * What is wrong with a namespace answer as the response cache goes: an answer to a request with a body,
+ * credentials or `?password=` came from the cache (X-Cache: HIT), was stored (MISS), or says public.
+ */
+export function namespaceCacheProblem(request: HttpRequest, answer: HttpAnswer): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const reason =
+    // An empty body is sent with Content-Length: 0, which is no body (HTTP/1.1).
+    request.body !== undefined && Buffer.byteLength(request.body) > 0 ? 'a body'
+    : request.headers.authorization || request.headers.cookie ? 'credentials'
+    : namesPassword(request.path.split('?').slice(1).join('?')) ? '?password='
+    : undefined
+  if (!reason) return undefined
+  if (answer.headers['x-cache']) return `answered a request with ${reason} with X-Cache: ${answer.headers['x-cache']}`
+  if (/public/.test(String(answer.headers['cache-control'] ?? ''))) return `answered a request with ${reason} with Cache-Control: public`
+  return undefined
+}
+
 /** What is wrong with an /api answer: a 5xx, or an error without `errors: [...]`. */
 export function payloadRestProblem(request: HttpRequest, answer: HttpAnswer): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}`

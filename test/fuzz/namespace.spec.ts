@@ -7,15 +7,15 @@ import { resolveOptions } from '../../src/options.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 import { liveDocument, type OpenApiDocument } from '../helpers/openapiValidator.js'
-import { namespaceProblem } from './checkAnswer.js'
+import { namespaceCacheProblem, namespaceProblem } from './checkAnswer.js'
 import { FOUND_INPUTS } from './foundInputs.js'
-import { acceptedValues, namespaceCases, plausibleValues, routeKind, toHttpRequest, type NamespaceCase } from './namespaceRequests.js'
+import { acceptedValues, endpointFor, namespaceCases, plausibleValues, routeKind, toHttpRequest, type NamespaceCase } from './namespaceRequests.js'
 import { closeAgent, type HttpAnswer, type HttpRequest } from './rawHttp.js'
 import { fuzzSettings, HEAP_BOUND_MB, memoryMb, RSS_BOUND_MB, runFuzz } from './runFuzz.js'
 import { seedCalendar, type Seeded } from './seedCalendar.js'
 
 // Property-based fuzzing of the calendar namespace: requests drawn from the route table's own
-// parameter declarations (ROUTES), every method, right and wrong kinds of values, undeclared
+// parameter declarations (ROUTES), every method (with bodies on each), right and wrong kinds of values, undeclared
 // parameters and broken bodies, anonymous and signed in. No answer may be a 5xx or leave the error
 // envelope or contradict the live /doc; the server must keep answering and its memory stay bounded.
 // Replay: FUZZ_SEED=<seed> FUZZ_RUNS=<requests> npm test -- test/fuzz/namespace.spec.ts --runInBand
@@ -64,12 +64,18 @@ describe('calendar namespace under fuzzing', () => {
     const accepted = await acceptedValues(ROUTES, plausibleValues(seeded.pools), ctx)
     const cases = namespaceCases(ROUTES, accepted, seeded.eventPassword)
 
-    const seen = new Map<string, { ok: number; clientError: number; writeReached: number }>(ROUTES.map((r) => [r.pattern, { ok: 0, clientError: 0, writeReached: 0 }]))
+    const seen = new Map(ROUTES.map((r) => [r.pattern, { ok: 0, clientError: 0, writeReached: 0, getWithBody: 0, undeclared: 0 }]))
     let created = 0
     const before = memoryMb()
 
     const record = (c: NamespaceCase, request: HttpRequest, answer: HttpAnswer) => {
       const stats = seen.get(c.pattern)!
+      if (c.method === 'GET' && request.body !== undefined && Buffer.byteLength(request.body) > 0) stats.getWithBody += 1
+      const route = ROUTES.find((r) => r.pattern === c.pattern)!
+      const declared = (endpointFor(route, c.method) ?? route.endpoints[0]!).params
+      const bodyValue = c.body.kind === 'json' || c.body.kind === 'form' ? c.body.value : undefined
+      const sentNames = [...Object.keys(c.query), ...(bodyValue && typeof bodyValue === 'object' && !Array.isArray(bodyValue) ? Object.keys(bodyValue) : [])]
+      if (sentNames.some((name) => !Object.hasOwn(declared, name))) stats.undeclared += 1
       if (answer.status < 300) stats.ok += 1
       else if (answer.status >= 400 && answer.status < 500) stats.clientError += 1
       if (WRITE_METHODS.has(c.method) && request.method !== 'HEAD') {
@@ -95,7 +101,7 @@ describe('calendar namespace under fuzzing', () => {
       origin: api.origin,
       cases,
       toRequest: (c) => toHttpRequest(c, seeded.pools, seeded.auth),
-      problemOf: (request, answer) => namespaceProblem(request, answer, doc),
+      problemOf: (request, answer) => namespaceProblem(request, answer, doc) ?? namespaceCacheProblem(request, answer),
       seen: record,
       health: { method: 'GET', path: `${env.REST_PREFIX}/${NAMESPACE}/`, headers: seeded.auth.editor },
       seed: SEED,
@@ -111,8 +117,10 @@ describe('calendar namespace under fuzzing', () => {
     )
     console.table(Object.fromEntries(seen))
     expect(sent).toBeGreaterThanOrEqual(RUNS)
+    // Every route answered, and got GETs with bodies and undeclared parameters.
     for (const [pattern, stats] of seen) {
-      expect({ pattern, ok: stats.ok > 0, clientError: stats.clientError > 0 }).toEqual({ pattern, ok: true, clientError: true })
+      const covered = { ok: stats.ok > 0, clientError: stats.clientError > 0, getWithBody: stats.getWithBody > 0, undeclared: stats.undeclared > 0 }
+      expect({ pattern, ...covered }).toEqual({ pattern, ok: true, clientError: true, getWithBody: true, undeclared: true })
     }
     const writable = ROUTES.filter((r) => r.endpoints.some((e) => e.methods.some((m) => WRITE_METHODS.has(m))))
     expect(writable.length).toBeGreaterThan(0)

@@ -37,9 +37,10 @@ const headAsGet: RequestHandler = (req, _res, next) => {
 /**
  * The Express app: the calendar namespace (and its tribe alias) under REST_PREFIX, once per language
  * segment; anything else under a REST root is 404 rest_no_route; everything else (the admin at /admin,
- * Payload's REST at /api) goes to Next when a handler is given. No listen here.
+ * Payload's REST at /api) goes to Next when a handler is given. No listen here. `stopping` is true
+ * while the server drains after SIGTERM (/readyz answers 503).
  */
-export function createApp(payload: Payload, nextHandler?: NextHandler): Express {
+export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?: () => boolean): Express {
   const options: ResolvedCalendarOptions = resolveOptions(payload.config.custom?.calendar)
   const app = express()
   app.disable('x-powered-by')
@@ -51,7 +52,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler): Express 
   // (it answers only URLs the namespace stored); then probes: no logging, cache, CORS or body parsing
   // in their way.
   app.use(replayCachedAnswers(payload, logger))
-  app.use(healthRouter(payload), faviconRouter())
+  app.use(healthRouter(payload, stopping), faviconRouter())
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
   app.use(requestLogs(logger))
   app.use(compressAnswers())

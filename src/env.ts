@@ -66,6 +66,10 @@ export interface Env {
   LOG_LEVEL: LogLevel
   /** Longest wait for in-flight requests on SIGTERM/SIGINT before the server exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: number
+  /** On SIGTERM/SIGINT, how long the server keeps accepting (readyz 503, Connection: close) before it stops listening. */
+  SHUTDOWN_DRAIN_SECONDS: number
+  /** Longest time a client may take to send a whole request (headers and body); then 408 and the connection is closed. */
+  REQUEST_TIMEOUT_SECONDS: number
   /** Server processes (`npm start`) behind the one port; 1 serves in the starting process itself. */
   WEB_CONCURRENCY: number
   /** Largest request body accepted on any route (JSON, form, GraphQL), in bytes. */
@@ -258,6 +262,9 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   // Test suites serve thousands of requests: by default they log only failures.
   LOG_LEVEL: (r, e) => logLevel(r.LOG_LEVEL, e.NODE_ENV === 'test' ? 'error' : 'info'),
   SHUTDOWN_TIMEOUT_SECONDS: (r) => nonNegative('SHUTDOWN_TIMEOUT_SECONDS', r.SHUTDOWN_TIMEOUT_SECONDS, 10),
+  // A drain only helps behind a load balancer; development servers stop at once.
+  SHUTDOWN_DRAIN_SECONDS: (r, e) => nonNegative('SHUTDOWN_DRAIN_SECONDS', r.SHUTDOWN_DRAIN_SECONDS, e.NODE_ENV === 'production' ? 5 : 0),
+  REQUEST_TIMEOUT_SECONDS: (r) => integer('REQUEST_TIMEOUT_SECONDS', r.REQUEST_TIMEOUT_SECONDS, 60, 1, 3600),
   // One worker per core by default: a single Node process serves on one core only.
   WEB_CONCURRENCY: (r) => integer('WEB_CONCURRENCY', r.WEB_CONCURRENCY, availableParallelism(), 1, 256),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),

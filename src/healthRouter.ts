@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 /** How long /readyz waits for the database before answering 503. */
 const READY_TIMEOUT_MS = 5000
 
-type ReadyState = 'ready' | 'database-unreachable' | 'migrations-pending'
+type ReadyState = 'ready' | 'database-unreachable' | 'migrations-pending' | 'shutting-down'
 
 /**
  * Whether the database answers and its schema is current: every committed migration recorded in
@@ -32,12 +32,14 @@ function answer(res: Response, status: number, body: Record<string, string>) {
 
 /**
  * GET /healthz: the process is alive (200). GET /readyz: it can serve — the database answers a
- * cheap query within 5 s and no migration is pending (200), else 503 with the reason.
+ * cheap query within 5 s and no migration is pending (200), else 503 with the reason; 503 at once
+ * while the server drains after SIGTERM (`stopping`), so load balancers stop sending before it closes.
  */
-export function healthRouter(payload: Payload): Router {
+export function healthRouter(payload: Payload, stopping: () => boolean = () => false): Router {
   const router = Router()
   router.get('/healthz', (_req, res) => answer(res, 200, { status: 'ok' }))
   router.get('/readyz', async (_req, res) => {
+    if (stopping()) return answer(res, 503, { status: 'unavailable', reason: 'shutting-down' })
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<ReadyState>((resolve) => {
       timer = setTimeout(() => resolve('database-unreachable'), READY_TIMEOUT_MS)

@@ -2,7 +2,8 @@ import cluster, { type Worker } from 'node:cluster'
 
 export interface WorkerPoolOptions {
   count: number
-  /** Each worker's own drain bound (SHUTDOWN_TIMEOUT_SECONDS); the primary waits a little longer, then kills. */
+  /** Each worker's own bounds (SHUTDOWN_DRAIN_SECONDS, then SHUTDOWN_TIMEOUT_SECONDS); the primary waits a little longer, then kills. */
+  shutdownDrainSeconds?: number
   shutdownTimeoutSeconds: number
   log: { info: (message: string) => void; warn: (message: string) => void; error: (message: string) => void }
   /** Unexpected deaths tolerated within `crashWindowMs` before the primary gives up (a crash loop). */
@@ -21,8 +22,8 @@ const describeExit = (code: number | null, signal: string | null) => (signal ? `
  * listens; rejects when one dies before that (a start that fails, e.g. the port is taken: the worker
  * printed why). Afterwards a worker that dies is replaced, unless more than `maxCrashes` died within
  * `crashWindowMs` (then every worker is stopped and the primary exits 1 rather than spin). SIGTERM or
- * SIGINT is passed to every worker, which drains as a single process does; the primary exits 0 once all
- * of them exited 0.
+ * SIGINT is passed to every worker at once, which drains as a single process does (all keep accepting
+ * for the drain, so the shared port does too); the primary exits 0 once all of them exited 0.
  */
 export function runWorkers(options: WorkerPoolOptions): Promise<void> {
   const { count, log } = options
@@ -44,14 +45,12 @@ export function runWorkers(options: WorkerPoolOptions): Promise<void> {
       log.info(`All workers stopped`)
       process.exit(worst)
     }
-    const deadline = setTimeout(
-      () => {
-        log.error(`Workers still running ${options.shutdownTimeoutSeconds + CLOSE_GRACE_SECONDS} s after ${signal}: killing them`)
-        for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL')
-        worst = 1
-      },
-      (options.shutdownTimeoutSeconds + CLOSE_GRACE_SECONDS) * 1000,
-    )
+    const bound = (options.shutdownDrainSeconds ?? 0) + options.shutdownTimeoutSeconds + CLOSE_GRACE_SECONDS
+    const deadline = setTimeout(() => {
+      log.error(`Workers still running ${bound} s after ${signal}: killing them`)
+      for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL')
+      worst = 1
+    }, bound * 1000)
     if (!left) return done()
     for (const w of workers) {
       w.once('exit', (exitCode, exitSignal) => {

@@ -34,6 +34,6 @@ await runEntry('Calendar cannot start', async () => {
   await migrateOnce()
   const [{ runWorkers }, { logger }, { readyMessage }] = await Promise.all([import('./runWorkers.js'), import('./http/logger.js'), import('./readyMessage.js')])
   const log = { info: (m: string) => logger.info(m), warn: (m: string) => logger.warn(m), error: (m: string) => logger.error(m) }
-  await runWorkers({ count: env.WEB_CONCURRENCY, shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, log })
+  await runWorkers({ count: env.WEB_CONCURRENCY, shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS, shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, log })
   logger.info(readyMessage(env.WEB_CONCURRENCY))
 })

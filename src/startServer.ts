@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerOptions } from 'node:http'
 import next from 'next'
 import { getPayload } from 'payload'
 import { createApp } from './app.js'
@@ -9,6 +9,20 @@ import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
 import { readyMessage } from './readyMessage.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
+
+/**
+ * A client has REQUEST_TIMEOUT_SECONDS to send a whole request (Node's default is 300 s, so a slow
+ * body held a connection that long); then Node answers 408 and closes the connection. Headers keep
+ * Node's 60 s bound unless the request bound is lower, and expiry is checked often enough to hold it.
+ */
+export function serverTimeouts(requestTimeoutSeconds: number): ServerOptions {
+  const requestTimeout = requestTimeoutSeconds * 1000
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(60_000, requestTimeout),
+    connectionsCheckingInterval: Math.max(500, Math.min(30_000, requestTimeout / 10)),
+  }
+}
 
 /**
  * One Payload instance (created before serving) shared by the calendar namespace and by Next
@@ -24,7 +38,14 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   const nextApp = next({ dev, dir: process.cwd() })
   const handle = nextApp.getRequestHandler()
   await nextApp.prepare()
-  const server = createServer(createApp(payload, (req, res) => handle(req, res)))
+  // Set once the signal handlers are in place: true from SIGTERM/SIGINT on (see shutdownOnSignals).
+  let stopping = () => false
+  const app = createApp(payload, (req, res) => handle(req, res), () => stopping())
+  const server = createServer(serverTimeouts(env.REQUEST_TIMEOUT_SECONDS), (req, res) => {
+    // While draining, every answer closes its connection, so clients reconnect to a server that stays.
+    if (stopping()) res.setHeader('Connection', 'close')
+    app(req, res)
+  })
   const upgrade = nextApp.getUpgradeHandler()
   server.on('upgrade', (req, socket, head) => upgrade(req, socket, head))
   try {
@@ -33,7 +54,8 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
     await closePayload(payload).catch(() => {})
     throw error
   }
-  shutdownOnSignals(server, {
+  stopping = shutdownOnSignals(server, {
+    drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     log: (message) => payload.logger.info(message),
     cleanup: async () => {

@@ -31,7 +31,7 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
     depth: 0,
     overrideAccess: false,
     user,
-    select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true },
+    select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true, hasPassword: true },
   })
   const grid = monthGrid(first, siteZone, found.docs as CalendarEvent[])
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
@@ -95,10 +95,13 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
                     <ul>
                       {day.entries.map((entry) => (
                         <li key={`${entry.id}-${day.date}`} className={`event-calendar__entry event-calendar__entry--${entry.status}`}>
-                          <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false}>
+                          {/* The cell is narrow: the title wraps over two lines at most, and the hover text has it all. */}
+                          <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false} title={entry.hover}>
                             <span className="event-calendar__time">{entry.time}</span>
-                            {!entry.continued && <span className="event-calendar__zone"> ({entry.zone})</span>} {entry.title}
+                            {!entry.continued && <span className="event-calendar__zone"> ({entry.zone})</span>}{' '}
+                            <span className="event-calendar__title">{entry.title}</span>
                             {entry.status !== 'publish' && <span className="event-calendar__status">{entry.status}</span>}
+                            {entry.protected && <span className="event-calendar__status event-calendar__status--protected">protected</span>}
                           </Link>
                         </li>
                       ))}

@@ -1,18 +1,33 @@
 import type { DefaultServerCellComponentProps } from 'payload'
+import { eventZone } from './eventZone.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { wallClockTime } from './wallClockRange.js'
 
 /**
  * The events list's Start and End: the event's own wall-clock time, labelled with its zone
- * ("Fri 5 Mar 2027, 19:00 Europe/Paris"), the day alone for all-day events. Rendered on the server
- * from the row, so it reads the same in every browser and hydrates without a mismatch.
+ * ("Fri 5 Mar 2027, 19:00 (Europe/Paris)"), the day alone for all-day events. The list sorts by the
+ * instant, so an event in another zone than the site's gets the site-time line first ("Fri 5 Mar
+ * 2027, 18:00 (Europe/London, site time)"): the first lines read in the list's order, and a Tokyo
+ * evening listed before a Paris one the same date shows why. Rendered on the server from the row, so
+ * it reads the same in every browser and hydrates without a mismatch.
  */
 export function EventTimeCell({ cellData, rowData, payload }: DefaultServerCellComponentProps) {
-  const when = wallClockTime(cellData, rowData?.timezone, siteTimezoneOf(payload.config), rowData?.allDay === true)
+  const siteZone = siteTimezoneOf(payload.config)
+  const when = wallClockTime(cellData, rowData?.timezone, siteZone, rowData?.allDay === true)
   if (!when) return null
+  const own = (
+    <>
+      {when.text} <span className="event-time-cell__zone">({when.zoneLabel})</span>
+    </>
+  )
+  if (eventZone(rowData?.timezone, siteZone).zone === siteZone) return <span className="event-time-cell">{own}</span>
+  const site = wallClockTime(cellData, siteZone, siteZone)
   return (
     <span className="event-time-cell">
-      {when.text} <span className="event-time-cell__zone">({when.zoneLabel})</span>
+      <span className="event-time-cell__site">
+        {site?.text} <span className="event-time-cell__zone">({siteZone}, site time)</span>
+      </span>
+      <span className="event-time-cell__own">{own}</span>
     </span>
   )
 }

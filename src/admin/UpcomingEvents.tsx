@@ -1,18 +1,26 @@
 import { Link } from '@payloadcms/ui'
-import type { Payload, SanitizedPermissions, TypedUser } from 'payload'
+import type { Payload, SanitizedPermissions, TypedUser, Where } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 import { EVENTS } from '../../collections/slugs.js'
 import type { CalendarEvent } from './monthGrid.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { statusLabel } from './statusLabels.js'
-import { wallClockRange } from './wallClockRange.js'
+import { wallClockKey, wallClockRange } from './wallClockRange.js'
 import './calendarAdmin.css'
 
 const HOW_MANY = 8
+/** The widest gap between two zones' wall clocks (UTC−12 to UTC+14). */
+const ZONE_SPREAD_MS = 26 * 3_600_000
+/** Candidates read for the wall-clock order; far more than any real day across zones holds. */
+const CANDIDATES = 200
 
 /**
  * Top of the dashboard: the next events (running or upcoming) the signed-in user may see, each in its
  * own time zone, with links to the calendar and, for those who may create events, to a new event.
+ * Listed in the order their labels read, by wall-clock start in each event's own zone (a 21:30 in
+ * Tokyo after a 19:00 in Paris on the same date, though it happens first). The first HOW_MANY by
+ * instant bound that set: an event starting more than a zone spread after the last of them starts
+ * later on every wall clock, so the candidates are those starting before it.
  */
 export async function UpcomingEvents({
   payload,
@@ -26,17 +34,25 @@ export async function UpcomingEvents({
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
-  const { docs } = await payload.find({
-    collection: EVENTS,
-    where: { endDate: { greater_than_equal: new Date().toISOString() } },
-    sort: 'startDate',
-    limit: HOW_MANY,
-    depth: 0,
-    overrideAccess: false,
-    user: user ?? undefined,
-    select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true },
-  })
-  const events = docs as CalendarEvent[]
+  const read = async (where: Where, limit: number) =>
+    (
+      await payload.find({
+        collection: EVENTS,
+        where: { and: [{ endDate: { greater_than_equal: new Date().toISOString() } }, where] },
+        sort: 'startDate',
+        limit,
+        depth: 0,
+        overrideAccess: false,
+        user: user ?? undefined,
+        select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true, hasPassword: true },
+      })
+    ).docs as CalendarEvent[]
+  const first = await read({}, HOW_MANY)
+  const last = first.length === HOW_MANY ? Date.parse(first[HOW_MANY - 1]!.startDate ?? '') : NaN
+  const candidates = Number.isFinite(last) ? await read({ startDate: { less_than: new Date(last + ZONE_SPREAD_MS).toISOString() } }, CANDIDATES) : first
+  const keyed = candidates.map((event) => ({ event, key: wallClockKey(event.startDate, event.timezone, siteZone) }))
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const events = keyed.slice(0, HOW_MANY).map(({ event }) => event)
 
   return (
     <section className="upcoming-events" aria-labelledby="upcoming-events-title">
@@ -65,7 +81,10 @@ export async function UpcomingEvents({
                 <Link href={url(`/collections/${EVENTS}/${event.id}`)} prefetch={false}>
                   {event.title || `(untitled #${event.id})`}
                 </Link>
-                {event.status && event.status !== 'publish' && <span className="event-calendar__status">{statusLabel(event.status)}</span>}
+                <span className="upcoming-events__marks">
+                  {event.status && event.status !== 'publish' && <span className="event-calendar__status">{statusLabel(event.status)}</span>}
+                  {event.hasPassword && <span className="event-calendar__status event-calendar__status--protected">Password-protected</span>}
+                </span>
               </li>
             )
           })}

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 import { eventZone } from './eventZone.js'
+import { statusLabel } from './statusLabels.js'
+import { wallClockRange } from './wallClockRange.js'
 
 export interface CalendarEvent {
   id: number | string
@@ -9,6 +11,7 @@ export interface CalendarEvent {
   timezone?: string | null
   allDay?: boolean | null
   status?: string | null
+  hasPassword?: boolean | null
 }
 
 export interface CalendarEntry {
@@ -20,6 +23,12 @@ export interface CalendarEntry {
   zone: string
   status: string
   continued: boolean
+  /** Password-protected: marked like a draft. */
+  protected: boolean
+  /** The hover text: the whole title, its times in its zone, its status. */
+  hover: string
+  /** Orders a day's entries as they read: all-day and continuing ones first, then by local start time. */
+  order: string
 }
 
 export interface CalendarDay {
@@ -56,7 +65,8 @@ export function monthStart(month: unknown, siteZone: string, now: DateTime = Dat
 /**
  * A Monday-first month grid. Each event sits on every day it covers in its OWN zone (as The Events
  * Calendar's month view does), so an event at 19:00 in Paris shows on its Paris date wherever the
- * editor is. An event ending exactly at midnight does not spill into the next day.
+ * editor is. An event ending exactly at midnight does not spill into the next day. A day lists its
+ * events in the order their labels read: all-day and continuing ones, then by local start time.
  */
 export function monthGrid(first: DateTime, siteZone: string, events: CalendarEvent[], now: DateTime = DateTime.now()): MonthGrid {
   const gridStart = first.startOf('week')
@@ -73,21 +83,37 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
     if (!end.isValid || end < start) end = start
     if (end > start && end.equals(end.startOf('day'))) end = end.minus({ milliseconds: 1 })
     const lastDay = end.toISODate()!
+    const title = event.title || `(untitled #${event.id})`
+    const when = wallClockRange(event.startDate, event.endDate, event.timezone, siteZone, event.allDay === true)
+    const status = event.status ?? 'publish'
+    const hover = [
+      `${title} — ${when?.text ?? ''} (${label})`,
+      status !== 'publish' ? statusLabel(status) : '',
+      event.hasPassword ? 'Password-protected' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
     let day = start.startOf('day')
     for (let i = 0; day.toISODate()! <= lastDay && i < 62; i++, day = day.plus({ days: 1 })) {
       const key = day.toISODate()!
       const entries = byDay.get(key) ?? []
+      const time = i > 0 ? '…' : event.allDay ? 'All day' : start.toFormat('HH:mm')
       entries.push({
         id: event.id,
-        title: event.title || `(untitled #${event.id})`,
-        time: i > 0 ? '…' : event.allDay ? 'All day' : start.toFormat('HH:mm'),
+        title,
+        time,
         zone: label,
-        status: event.status ?? 'publish',
+        status,
         continued: i > 0,
+        protected: event.hasPassword === true,
+        hover,
+        order: `${i > 0 || event.allDay ? '0' : `1${time}`} ${title.toLocaleLowerCase('en')}`,
       })
       byDay.set(key, entries)
     }
   }
+
+  for (const entries of byDay.values()) entries.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
 
   const weeks: CalendarDay[][] = []
   for (let week = gridStart; week <= gridEnd; week = week.plus({ weeks: 1 })) {

@@ -52,3 +52,13 @@ export function wallClockTime(instant: unknown, timezone: unknown, siteTimezone:
   if (!at.isValid) return null
   return { text: allDay ? `${en(at, DAY)}, all day` : en(at, `${DAY}, ${TIME}`), zoneLabel: label }
 }
+
+/**
+ * An event's start as a sortable wall-clock key in its own zone ("2026-11-30T19:00"): the order its
+ * labels read in, whatever instant each zone puts it at. Empty while the date is missing or unreadable.
+ */
+export function wallClockKey(instant: unknown, timezone: unknown, siteTimezone: string): string {
+  if (typeof instant !== 'string' || !instant) return ''
+  const at = DateTime.fromISO(instant).setZone(eventZone(timezone, siteTimezone).zone)
+  return at.isValid ? at.toFormat("yyyy-MM-dd'T'HH:mm") : ''
+}

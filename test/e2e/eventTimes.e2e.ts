@@ -132,10 +132,12 @@ describe('event times in the event’s own zone, from a browser in another zone'
 
     await page.goto(`${server.origin}/admin/collections/events`)
     const row = (title: string) => page.locator('.table tbody tr', { hasText: title })
-    await expect(row('Paris Concert').locator('.cell-startDate').innerText()).resolves.toBe('Fri 5 Mar 2027, 19:00 (Europe/Paris)')
-    await expect(row('Paris Concert').locator('.cell-endDate').innerText()).resolves.toBe('Fri 5 Mar 2027, 22:00 (Europe/Paris)')
-    await expect(row('Paris Market').locator('.cell-startDate').innerText()).resolves.toBe('Mon 1 Mar 2027, all day (Europe/Paris)')
-    await expect(row('Late Show').locator('.cell-startDate').innerText()).resolves.toBe('Sat 6 Mar 2027, 00:30 (Europe/Paris)')
+    // The list sorts by the instant: the site time it sorts by comes first, then the event's own.
+    const site = (text: string) => `${text} (${SITE_ZONE}, site time)\n`
+    await expect(row('Paris Concert').locator('.cell-startDate').innerText()).resolves.toBe(`${site('Fri 5 Mar 2027, 18:00')}Fri 5 Mar 2027, 19:00 (Europe/Paris)`)
+    await expect(row('Paris Concert').locator('.cell-endDate').innerText()).resolves.toBe(`${site('Fri 5 Mar 2027, 21:00')}Fri 5 Mar 2027, 22:00 (Europe/Paris)`)
+    await expect(row('Paris Market').locator('.cell-startDate').innerText()).resolves.toBe(`${site('Sun 28 Feb 2027, 23:00')}Mon 1 Mar 2027, all day (Europe/Paris)`)
+    await expect(row('Late Show').locator('.cell-startDate').innerText()).resolves.toBe(`${site('Fri 5 Mar 2027, 23:30')}Sat 6 Mar 2027, 00:30 (Europe/Paris)`)
     await screenshot(page, 'event-times-list')
 
     const titles = () => page.locator('.table tbody tr .cell-title').allInnerTexts()
@@ -243,7 +245,7 @@ describe('event times in the event’s own zone, from a browser in another zone'
       // The editor's concert is listed to the author in Paris time as well.
       await p.goto(`${server.origin}/admin/collections/events`)
       await expect(p.locator('.table tbody tr', { hasText: 'Paris Concert' }).locator('.cell-startDate').innerText()).resolves.toBe(
-        'Fri 5 Mar 2027, 19:00 (Europe/Paris)',
+        `Fri 5 Mar 2027, 18:00 (${SITE_ZONE}, site time)\nFri 5 Mar 2027, 19:00 (Europe/Paris)`,
       )
     } finally {
       await tokyo.close()
@@ -272,7 +274,7 @@ describe('event times in the event’s own zone, from a browser in another zone'
     await logIn(page, server.origin, users.subscriber.email, users.subscriber.password)
     await page.goto(`${server.origin}/admin/collections/events`)
     await expect(page.locator('.table tbody tr', { hasText: 'Paris Concert' }).locator('.cell-startDate').innerText()).resolves.toBe(
-      'Fri 5 Mar 2027, 19:00 (Europe/Paris)',
+      `Fri 5 Mar 2027, 18:00 (${SITE_ZONE}, site time)\nFri 5 Mar 2027, 19:00 (Europe/Paris)`,
     )
     allowConsoleErrors(/403/)
     const refused = await apiFromPage(page, 'POST', '/api/events', {

@@ -1,5 +1,6 @@
 import { APIError, type CollectionBeforeOperationHook, type Config, type PayloadRequest, type Plugin } from 'payload'
 import { roleOf } from '../../collections/roles.js'
+import { fieldShapeHook } from './fieldShapes.js'
 
 export interface ApiLimits {
   /** Largest `limit` of a REST or GraphQL list below editor (API_MAX_LIMIT). */
@@ -67,14 +68,14 @@ export function apiLimitsHook(limits: ApiLimits): CollectionBeforeOperationHook 
   }
 }
 
-/** Adds the page-size cap and the GraphQL budget to every collection of the config. */
+/** Adds the field-shape check, the page-size cap and the GraphQL budget to every collection of the config. */
 export function apiLimitsPlugin(limits: ApiLimits): Plugin {
   const hook = apiLimitsHook(limits)
   return (config: Config): Config => ({
     ...config,
     collections: (config.collections ?? []).map((collection) => ({
       ...collection,
-      hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), hook] },
+      hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), fieldShapeHook, hook] },
     })),
   })
 }

@@ -9,6 +9,7 @@ import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
 import { apiErrorEnvelope } from '../../src/guards/apiErrorEnvelope.js'
 import { closeAgent, send, type HttpAnswer } from '../fuzz/rawHttp.js'
 import { createActors, type Actor } from '../helpers/actors.js'
+import { createEvent } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 
@@ -63,6 +64,56 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
     const events = await raw('GET', '/api/events?where[showMapLink][equals]=true&where[featured][not_equals]=false', actors.editor.headers)
     expect(events.status).toBe(200)
     expect(venues.status).toBe(200)
+  })
+
+  it('a field given a value of the wrong kind (a list or object for a date or text, a date that is none) is 400 on create and update, by JSON, multipart and GraphQL', async () => {
+    const json = (method: string, path: string, body: unknown) => raw(method, path, { ...actors.editor.headers, 'content-type': 'application/json' }, JSON.stringify(body))
+    const fieldErrors = (answer: HttpAnswer) => {
+      expectApiError(answer, 400)
+      return (JSON.parse(answer.text).errors[0].data?.errors ?? []).map((e: { path: string }) => e.path) as string[]
+    }
+    const tag = JSON.parse((await json('POST', '/api/event-tags', { name: 'Shapes' })).text).doc as { id: number; name: string; createdAt: string }
+    const event = await createEvent(app.payload, 'Shapes event')
+    // Payload's timestamps have no validation at all, and its date check reads a list as its first item.
+    const refused: Array<[string, Record<string, unknown>, string]> = [
+      [`/api/event-tags/${tag.id}`, { createdAt: [] }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { createdAt: {} }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { createdAt: ['2027-01-01'] }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { createdAt: 'x' }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { createdAt: true }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { updatedAt: { a: 1 } }, 'updatedAt'],
+      // Past year 9999 a stored date no longer sorts as text; before year 1 PostgreSQL refuses it.
+      [`/api/event-tags/${tag.id}`, { createdAt: '+099999-01-01T00:00:00.000Z' }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { createdAt: '-000001-01-01T00:00:00.000Z' }, 'createdAt'],
+      [`/api/event-tags/${tag.id}`, { name: {} }, 'name'],
+      [`/api/event-tags/${tag.id}`, { description: { a: 'b' } }, 'description'],
+      [`/api/events/${event}`, { startDate: ['2027-01-01T10:00:00.000Z'] }, 'startDate'],
+      [`/api/events/${event}`, { title: ['x'], featured: {} }, 'title'],
+      [`/api/venues`, { title: 'V', deletedAt: [] }, 'deletedAt'],
+      [`/api/users/${actors.editor.id}`, { email: ['a@example.org'] }, 'email'],
+    ]
+    for (const [path, body, field] of refused) {
+      const answer = await json(path.split('/').length > 3 ? 'PATCH' : 'POST', path, body)
+      expect({ body, fields: fieldErrors(answer) }).toEqual({ body, fields: expect.arrayContaining([field]) })
+    }
+    expect(refused.length).toBe(14)
+    expect(fieldErrors(await json('POST', '/api/event-tags', { name: 'New', createdAt: [] }))).toEqual(['createdAt'])
+    // The admin's way: JSON in a multipart `_payload` field.
+    const boundary = 'shapes'
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"createdAt":[]}\r\n--${boundary}--\r\n`
+    expect(fieldErrors(await raw('PATCH', `/api/event-tags/${tag.id}`, { ...actors.editor.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, form))).toEqual(['createdAt'])
+    // GraphQL: the same ValidationError, as a 400 in the error's extensions.
+    const mutation = `mutation { updateEventTag(id: ${tag.id}, data: {createdAt: "x"}) { id } }`
+    const graphql = await raw('POST', '/api/graphql', { ...actors.editor.headers, 'content-type': 'application/json' }, JSON.stringify({ query: mutation }))
+    expect(graphql.status).toBeLessThan(500)
+    expect(JSON.parse(graphql.text).errors[0].extensions).toMatchObject({ name: 'ValidationError', statusCode: 400 })
+    // Nothing was written; well-formed values still are.
+    const unchanged = JSON.parse((await raw('GET', `/api/event-tags/${tag.id}`, actors.editor.headers)).text)
+    expect([unchanged.name, unchanged.createdAt]).toEqual([tag.name, tag.createdAt])
+    const fine = await json('PATCH', `/api/event-tags/${tag.id}`, { name: 'Shapes 2', createdAt: '2027-01-01T00:00:00.000Z' })
+    expect(fine.status).toBe(200)
+    expect(JSON.parse(fine.text).doc.createdAt).toBe('2027-01-01T00:00:00.000Z')
+    expect((await json('PATCH', `/api/events/${event}`, { featured: true, startDate: '2027-03-01T10:00:00.000Z', endDate: '2027-03-01T12:00:00.000Z' })).status).toBe(200)
   })
 
   it('a multipart body whose _payload is not JSON is 400', async () => {

@@ -47,8 +47,9 @@ export const publishedAtField: Field = {
   hooks: { beforeDuplicate: [() => null] },
   admin: {
     position: 'sidebar',
-    // In the browser's zone, written as the events' own dates are.
+    // Typed and shown in the site's zone, as the namespace's `date` (and WordPress's Publish box) has it.
     date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+    components: { Field: { path: '/admin/ZonedDateField.tsx#ZonedDateField', clientProps: { siteZone: true } } },
     description: 'Set when first published; the date the calendar shows. A draft without one shows its last save.',
   },
 }

@@ -17,15 +17,16 @@ import { fromPickerDate, toPickerDate } from './pickerDate.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { useValidatedField } from './useValidatedField.js'
 
-type Props = DateFieldClientProps & { edge?: 'start' | 'end' }
+type Props = DateFieldClientProps & { edge?: 'start' | 'end'; siteZone?: boolean }
 
 /**
  * An event's start or end, typed as wall-clock time in the event's own zone (the form's `timezone`
  * field, else the site's) and stored as the UTC instant. Payload's own date field does the same
  * for a `<name>_tz` sibling; events keep one `timezone` field for both dates, as the wire has it.
- * While the event is all day, the picker offers days only.
+ * While the event is all day, the picker offers days only. With `siteZone`, the date is typed in the
+ * site's zone whatever the event's, as a post's publication date (WordPress's post_date) is.
  */
-function ZonedDateFieldComponent({ field, path: pathFromProps, readOnly, validate, edge = 'start' }: Props) {
+function ZonedDateFieldComponent({ field, path: pathFromProps, readOnly, validate, edge = 'start', siteZone: inSiteZone = false }: Props) {
   const { admin: { className, date: pickerProps, description } = {}, label, localized, required } = field
   const { config } = useConfig()
   const siteZone = siteTimezoneOf(config)
@@ -37,7 +38,9 @@ function ZonedDateFieldComponent({ field, path: pathFromProps, readOnly, validat
     showError,
     value,
   } = useValidatedField<string>(pathFromProps, validate, required)
-  const { timezone, allDay } = useFormFields(([fields]) => ({ timezone: fields.timezone?.value, allDay: fields.allDay?.value === true }))
+  const { timezone, allDay } = useFormFields(([fields]) =>
+    inSiteZone ? { timezone: undefined, allDay: false } : { timezone: fields.timezone?.value, allDay: fields.allDay?.value === true },
+  )
   const zone = eventZone(timezone, siteZone)
   const shown = useMemo(() => (value ? toPickerDate(value, zone.zone) : undefined), [value, zone.zone])
   const locked = Boolean(readOnly || disabled)

@@ -1,5 +1,6 @@
 import { APIError, type CollectionBeforeOperationHook, type Config, type PayloadRequest, type Plugin } from 'payload'
 import { roleOf } from '../../collections/roles.js'
+import { replacePreferenceDelete } from './deletePreference.js'
 import { fieldShapeHook } from './fieldShapes.js'
 
 export interface ApiLimits {
@@ -68,14 +69,26 @@ export function apiLimitsHook(limits: ApiLimits): CollectionBeforeOperationHook 
   }
 }
 
-/** Adds the field-shape check, the page-size cap and the GraphQL budget to every collection of the config. */
+/**
+ * Adds the field-shape check (first: the collections' own hooks then see only well-formed data), the
+ * page-size cap and the GraphQL budget to every collection of the config.
+ */
 export function apiLimitsPlugin(limits: ApiLimits): Plugin {
   const hook = apiLimitsHook(limits)
   return (config: Config): Config => ({
     ...config,
     collections: (config.collections ?? []).map((collection) => ({
       ...collection,
-      hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), fieldShapeHook, hook] },
+      hooks: { ...collection.hooks, beforeOperation: [fieldShapeHook, ...(collection.hooks?.beforeOperation ?? []), hook] },
     })),
+    onInit: async (payload) => {
+      // Payload adds its own collections (preferences, locked documents, migrations) after the plugins ran.
+      for (const { config: collection } of Object.values(payload.collections)) {
+        const hooks = (collection.hooks.beforeOperation ??= [])
+        if (!hooks.includes(fieldShapeHook)) hooks.unshift(fieldShapeHook)
+        if (collection.slug === 'payload-preferences') replacePreferenceDelete(collection.endpoints as Parameters<typeof replacePreferenceDelete>[0])
+      }
+      await config.onInit?.(payload)
+    },
   })
 }

@@ -1,4 +1,4 @@
-import { type CollectionBeforeOperationHook, type FlattenedField, ValidationError } from 'payload'
+import { APIError, type CollectionBeforeOperationHook, type FlattenedField, ValidationError } from 'payload'
 import { LATEST_STORED_INSTANT } from '../../endpoints/dates/storedInstant.js'
 
 /** Field types whose value is one string, number or boolean (a list where `hasMany`). */
@@ -46,13 +46,16 @@ function check(fields: FlattenedField[], data: Record<string, unknown>, prefix: 
  * included) gets a value of its kind, or the operation fails with a ValidationError (400, the field
  * paths in `data.errors`). Payload leaves `createdAt`/`updatedAt`/`deletedAt` unvalidated and reads a
  * date field's list as its first item, so `{"createdAt":[]}`, `{"createdAt":"x"}` or a text field
- * given an object reached the database (a 500, or a row that cannot be read back).
+ * given an object reached the database (a 500, or a row that cannot be read back). A body Payload
+ * does not read (neither JSON nor multipart: no data at all) is an empty one, as an empty JSON body
+ * is (an update without data was a 500); JSON that is not an object is a 400.
  */
 export const fieldShapeHook: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
   if (operation !== 'create' && operation !== 'update') return args
   const data = (args as { data?: unknown }).data
-  if (!isRecord(data)) return args
+  if (data === undefined) return { ...args, data: {} }
+  if (!isRecord(data)) throw new APIError('The request body must be a JSON object.', 400, undefined, true)
   const problems: Problem[] = []
   check(collection.flattenedFields, data, '', problems)
   if (problems.length) throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)

@@ -116,6 +116,29 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
     expect((await json('PATCH', `/api/events/${event}`, { featured: true, startDate: '2027-03-01T10:00:00.000Z', endDate: '2027-03-01T12:00:00.000Z' })).status).toBe(200)
   })
 
+  it("a body Payload does not read is no data, JSON that is not an object is 400, on Payload's own collections too; a preference deletes", async () => {
+    const headers = (type: string) => ({ ...actors.editor.headers, 'content-type': type })
+    const tag = JSON.parse((await raw('POST', '/api/event-tags', headers('application/json'), '{"name":"Bodies"}')).text).doc as { id: number }
+    // Neither JSON nor multipart: Payload leaves the data undefined (an update of nothing was a 500).
+    const plain = await raw('PATCH', `/api/event-tags/${tag.id}`, headers('text/plain'), 'name=x')
+    expect([plain.status, JSON.parse(plain.text).doc.name]).toEqual([200, 'Bodies'])
+    for (const body of ['[]', 'null', '"x"', '5']) {
+      expect(expectApiError(await raw('POST', '/api/venues', headers('application/json'), body), 400)).toBe('The request body must be a JSON object.')
+      expectApiError(await raw('PATCH', `/api/event-tags/${tag.id}`, headers('application/json'), body), 400)
+    }
+    // Payload's preferences and locked documents get the same field checks.
+    const preference = await raw('POST', '/api/payload-preferences', headers('application/json'), '{"key":"k","updatedAt":true}')
+    expect(JSON.parse(preference.text).errors[0].data.errors).toEqual([expect.objectContaining({ path: 'updatedAt' })])
+    expectApiError(await raw('POST', '/api/payload-locked-documents', headers('application/json'), '{"updatedAt":[]}'), 400)
+    // Payload's own DELETE of a preference was a 500 on every call.
+    expect((await raw('POST', '/api/payload-preferences/columns', headers('application/json'), '{"value":{"a":1}}')).status).toBe(200)
+    const deleted = await raw('DELETE', '/api/payload-preferences/columns', actors.editor.headers)
+    expect([deleted.status, JSON.parse(deleted.text).key]).toEqual([200, 'columns'])
+    expect(JSON.parse((await raw('GET', '/api/payload-preferences/columns', actors.editor.headers)).text).value).toBeNull()
+    expectApiError(await raw('DELETE', '/api/payload-preferences/columns', actors.editor.headers), 404)
+    expectApiError(await raw('DELETE', '/api/payload-preferences/columns'), 401)
+  })
+
   it('a multipart body whose _payload is not JSON is 400', async () => {
     const boundary = 'fuzzboundary'
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{not json\r\n--${boundary}--\r\n`

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import ical, { foldLines, ICalCalendarMethod, type ICalCalendar } from 'ical-generator'
 import { DateTime } from 'luxon'
 import sanitizeHtml from 'sanitize-html'
-import { vtimezone } from './vtimezone.js'
+import { readsBack, vtimezone } from './vtimezone.js'
 
 /** What the feed reads of a serialized event (the namespace's own object, protected fields already blanked). */
 export interface FeedEvent {
@@ -83,9 +83,11 @@ const calendarOptions = (options: { host: string; name?: string; url?: string })
   ...(options.url ? { url: options.url } : {}),
 })
 
-/** The event's zone when its times are written in it (timed events in a named zone), else null. */
+/** The event's zone when its times are written in it (timed events in a named zone, read back alike), else null. */
 function writtenZone(event: FeedEvent): string | null {
-  return event.all_day === true ? null : namedZone(event.timezone)
+  const zone = event.all_day === true ? null : namedZone(event.timezone)
+  if (!zone) return null
+  return [event.utc_start_date, event.utc_end_date].every((time) => readsBack(zone, utc(time).toMillis())) ? zone : null
 }
 
 /** One event's VEVENT, folded, through a scratch calendar that keeps nothing. */

@@ -5,8 +5,8 @@ import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 import { graphqlProblem, payloadRestProblem } from './checkAnswer.js'
 import { graphqlCases, graphqlRequest } from './graphqlRequests.js'
-import { apiCases, apiRequest, apiSchema, type ApiSchema } from './payloadApiRequests.js'
-import { closeAgent } from './rawHttp.js'
+import { API_QUERY_NAMES, apiCases, apiRequest, apiSchema, type ApiSchema } from './payloadApiRequests.js'
+import { closeAgent, send, type HttpRequest } from './rawHttp.js'
 import { fuzzSettings, HEAP_BOUND_MB, memoryMb, RSS_BOUND_MB, runFuzz } from './runFuzz.js'
 import { seedCalendar, type Seeded } from './seedCalendar.js'
 
@@ -59,12 +59,20 @@ describe("Payload's /api and GraphQL under fuzzing", () => {
 
   it(`answers ${Math.round(RUNS * (1 - GRAPHQL_SHARE))} generated /api requests without a 5xx, errors as {errors: [...]}`, async () => {
     const statuses = new Map<number, number>()
+    // Per collection: GETs (and HEADs) with a body, with an undeclared query parameter.
+    const reads = new Map(Object.keys(schema.fields).map((slug) => [slug, { withBody: 0, undeclared: 0 }]))
     const { sent, problems } = await runFuzz({
       origin: api.origin,
       cases: apiCases(schema),
       toRequest: (c) => apiRequest(c, schema, seeded.auth),
       problemOf: payloadRestProblem,
-      seen: (_c, _request, answer) => statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1),
+      seen: (c, request, answer) => {
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+        const stats = reads.get(c.collection)
+        if (!stats || (c.method !== 'GET' && c.method !== 'HEAD')) return
+        if (request.body !== undefined && Buffer.byteLength(request.body) > 0) stats.withBody += 1
+        if (Object.keys(c.query).some((name) => !API_QUERY_NAMES.has(name))) stats.undeclared += 1
+      },
       health: health(),
       seed: SEED,
       runs: RUNS * (1 - GRAPHQL_SHARE),
@@ -76,7 +84,40 @@ describe("Payload's /api and GraphQL under fuzzing", () => {
     const count = (from: number, to: number) => [...statuses].filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0)
     expect(count(200, 300)).toBeGreaterThan(0)
     expect(count(400, 500)).toBeGreaterThan(0)
+    console.table(Object.fromEntries(reads))
+    for (const [slug, stats] of reads) expect({ slug, withBody: stats.withBody > 0, undeclared: stats.undeclared > 0 }).toEqual({ slug, withBody: true, undeclared: true })
   }, 900_000)
+
+  it('answers a GET or HEAD with a body (JSON, a form, a broken multipart) as it answers it without, on every route', async () => {
+    // Payload reads no body on GET (Next drops it, handleEndpoints reads PATCH, POST and PUT only):
+    // whatever a body says, the answer is the bodyless one. Each pair is sent back to back.
+    const bodies: Array<[string, string]> = [
+      ['application/json', JSON.stringify({ createdAt: [], where: { id: { equals: 'abc' } }, limit: 'x', title: {} })],
+      ['application/x-www-form-urlencoded', 'where[id][like][]=1&limit=-1&depth=x&nope[a]=1'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{broken\r\n--x--\r\n'],
+      ['application/json', '{"title": '],
+    ]
+    const differences: string[] = []
+    let pairs = 0
+    for (const [slug, subs] of Object.entries(schema.subs)) {
+      const id = String(schema.ids[slug]?.[0] ?? 1)
+      for (const [i, sub] of [...new Set(subs)].entries()) {
+        const [type, body] = bodies[i % bodies.length]!
+        const headers = i % 2 ? seeded.auth.editor : {}
+        for (const method of ['GET', 'HEAD']) {
+          const without: HttpRequest = { method, path: `/api/${slug}${sub.replace('{id}', encodeURIComponent(id))}?fuzz_unknown[a]=1`, headers }
+          const withBody: HttpRequest = { ...without, headers: { ...headers, 'content-type': type }, body }
+          const a = await send(api.origin, withBody)
+          const b = await send(api.origin, without)
+          pairs += 1
+          const problem = payloadRestProblem(withBody, a) ?? payloadRestProblem(without, b)
+          if (problem || a.status !== b.status) differences.push(`${method} ${without.path} (${type}): ${a.status} with the body, ${b.status} without${problem ? `; ${problem}` : ''}`)
+        }
+      }
+    }
+    expect(differences).toEqual([])
+    expect(pairs).toBeGreaterThanOrEqual(Object.keys(schema.subs).length * 2 * 5)
+  }, 300_000)
 
   it(`answers ${Math.round(RUNS * GRAPHQL_SHARE)} generated GraphQL requests without a 5xx, with data or {errors: [...]}`, async () => {
     let withData = 0

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { encodeWire, percentEncode } from './encodeWire.js'
 import type { HttpRequest } from './rawHttp.js'
-import { hostileScalar, hostileStructure, HUGE_STRING, RAW_ENCODED, type Wire } from './wireValues.js'
+import { hostileScalar, hostileStructure, HUGE_STRING, RAW_ENCODED, undeclaredName, type Wire } from './wireValues.js'
 
 export type ApiActor = 'anonymous' | 'editor' | 'contributor'
 
@@ -15,7 +15,7 @@ export interface ApiCase {
   sub: number
   id: { pick: number } | { literal: string }
   query: Record<string, Wire>
-  body: { kind: 'none' } | { kind: 'json'; value: Wire } | { kind: 'raw'; contentType: string; text: string }
+  body: { kind: 'none' } | { kind: 'json' | 'form'; value: Wire } | { kind: 'raw'; contentType: string; text: string }
 }
 
 export interface ApiSchema {
@@ -66,6 +66,9 @@ function whereArb(fields: string[]): fc.Arbitrary<Wire> {
   )
 }
 
+/** The query parameters Payload's REST API reads; any other is an undeclared one. */
+export const API_QUERY_NAMES = new Set(['where', 'limit', 'page', 'depth', 'sort', 'select', 'populate', 'pagination', 'draft', 'trash', 'locale'])
+
 const number = fc.constantFrom<Wire>('0', '1', '2', '10', '100', '-1', '1.5', '1e3', 'NaN', 'Infinity', '9'.repeat(25), 'abc', '', '0x10', ['1', '2'], { a: '1' })
 
 function queryArb(fields: string[]): fc.Arbitrary<Record<string, Wire>> {
@@ -82,6 +85,7 @@ function queryArb(fields: string[]): fc.Arbitrary<Record<string, Wire>> {
     { weight: 1, arbitrary: fc.constantFrom<Wire>('true', 'false').map((v) => ['trash', v] as const) },
     { weight: 1, arbitrary: fc.constantFrom<Wire>('en', 'fr', 'all', '*', 'xx', '').map((v) => ['locale', v] as const) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('_fields', 'joins', 'fallback-locale', '__proto__', 'where[', 'select[]'), fc.oneof(hostileScalar, hostileStructure)) },
+    { weight: 2, arbitrary: fc.tuple(undeclaredName, fc.oneof(hostileScalar, hostileStructure)) },
   )
   return fc.array(entry, { maxLength: 4 }).map((entries) => Object.fromEntries(entries))
 }
@@ -142,10 +146,17 @@ export function apiCases(schema: ApiSchema): fc.Arbitrary<ApiCase> {
     })
     .chain((base) => {
       const fields = schema.fields[base.collection] ?? ['title']
+      // GET, HEAD and DELETE carry bodies too (JSON and forms of a document or of query parameters):
+      // Payload reads none there, so nothing in front of it may either.
       const body: fc.Arbitrary<ApiCase['body']> =
         base.method === 'POST' || base.method === 'PATCH'
           ? fc.oneof({ weight: 5, arbitrary: dataArb(fields).map((value) => ({ kind: 'json' as const, value })) }, { weight: 1, arbitrary: hostileBodies })
-          : fc.constant({ kind: 'none' as const })
+          : fc.oneof(
+              { weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) },
+              { weight: 2, arbitrary: fc.oneof(dataArb(fields), queryArb(fields)).map((value) => ({ kind: 'json' as const, value })) },
+              { weight: 1, arbitrary: fc.oneof(dataArb(fields), queryArb(fields)).map((value) => ({ kind: 'form' as const, value })) },
+              { weight: 1, arbitrary: hostileBodies },
+            )
       return fc.tuple(queryArb(fields), body).map(([query, b]) => ({ ...base, query, body: b }))
     })
 }
@@ -159,6 +170,9 @@ export function apiRequest(c: ApiCase, schema: ApiSchema, auth: Record<'editor' 
   if (c.body.kind === 'json') {
     headers['content-type'] = 'application/json'
     body = JSON.stringify(c.body.value)
+  } else if (c.body.kind === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = encodeWire(c.body.value && typeof c.body.value === 'object' && !Array.isArray(c.body.value) ? (c.body.value as Record<string, Wire>) : { value: c.body.value })
   } else if (c.body.kind === 'raw') {
     headers['content-type'] = c.body.contentType
     body = c.body.text

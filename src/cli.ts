@@ -16,6 +16,10 @@ interface CommandInput {
   payload: () => Promise<Payload>
 }
 
+// Secrets never ride on the command line (npm's banner, shell history, ps, CI logs): commands read them
+// with readSecret, from these variables or standard input. Read here, at the entry: they are no settings.
+const SECRET_VARIABLES = { password: 'CALENDAR_PASSWORD', appPassword: 'CALENDAR_APP_PASSWORD' } as const
+
 interface Command {
   synopsis: string
   help: string
@@ -23,16 +27,19 @@ interface Command {
   flags?: string[]
   /** Checks of the flags alone, run before Payload boots (a usage mistake answers at once). */
   check?: (flags: Record<string, string | undefined>) => Promise<void>
+  /** A flag holding a password: when left out, read by readSecret (after `check`), then checked by its rule. */
+  secret?: { flag: string; prompt: (flags: Record<string, string | undefined>) => string; confirm: boolean; check: (value: string) => Promise<void> }
   /** Text for stdout (exit 0), or an exit code when the command wrote its own output. */
   run: (input: CommandInput) => Promise<string | number>
 }
 
 const COMMANDS: Record<string, Command> = {
   'users:create': {
-    synopsis: '--email E --username U --password P --role R',
-    help: 'R is one of administrator, editor, author, contributor, subscriber; P has at least 12 characters.',
+    synopsis: '--email E --username U --role R',
+    help: `R is one of administrator, editor, author, contributor, subscriber. The password (at least 12 characters) is asked for, read from standard input or from ${SECRET_VARIABLES.password}.`,
     flags: ['email', 'username', 'password', 'role'],
     check: async (flags) => (await import('./commands/createUser.js')).checkNewUser(flags),
+    secret: { flag: 'password', prompt: (flags) => `Password for ${flags.username}`, confirm: true, check: checkNewPassword },
     run: async ({ flags, payload }) => {
       const { createUser } = await import('./commands/createUser.js')
       const user = await createUser(await payload(), flags)
@@ -46,10 +53,13 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ payload }) => (await import('./commands/listUsers.js')).listUsers(await payload()),
   },
   'users:set-password': {
-    synopsis: '--user <username|email> --password P',
-    help: 'A new password (at least 12 characters).',
+    synopsis: '--user <username|email>',
+    help: `A new password (at least 12 characters), asked for, read from standard input or from ${SECRET_VARIABLES.password}.`,
     flags: ['user', 'password'],
-    check: async (flags) => void (await import('./commands/passwordRule.js')).checkPassword(flags.password),
+    check: async (flags) => {
+      if (!flags.user) throw new (await import('./commands/CommandError.js')).CommandError('missing --user (a username or an e-mail)')
+    },
+    secret: { flag: 'password', prompt: (flags) => `New password for ${flags.user}`, confirm: true, check: checkNewPassword },
     run: async ({ flags, payload }) => (await import('./commands/setPassword.js')).setPassword(await payload(), flags),
   },
   'users:unlock': {
@@ -101,15 +111,20 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ args, payload }) => (await import('./commands/seedDemo.js')).seedDemoCommand(payload, args),
   },
   'import:tec': {
-    synopsis: '--from <site>/wp-json [--user U --app-password P] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N]',
-    help: 'Imports a The Events Calendar site (REST API v1) keeping IDs and slugs; re-runs update, interrupted runs resume.',
-    run: async ({ args, payload }) => (await import('./commands/importTec.js')).importTecCommand(payload, args),
+    synopsis: '--from <site>/wp-json [--user U] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N]',
+    help: `Imports a The Events Calendar site (REST API v1) keeping IDs and slugs; re-runs update, interrupted runs resume. With --user, U's application password on that site is asked for, read from standard input or from ${SECRET_VARIABLES.appPassword}.`,
+    run: async ({ args, payload }) =>
+      (await import('./commands/importTec.js')).importTecCommand(payload, args, { envName: SECRET_VARIABLES.appPassword, envValue: process.env[SECRET_VARIABLES.appPassword] }),
   },
   'import:ics': {
     synopsis: '<file|url> [--until DATE] [--user U] [--dry-run] [--allow-private-hosts]',
     help: 'Imports the events of an iCalendar file or URL (recurring ones expanded until DATE, a year ahead by default); re-runs update by UID, never duplicate.',
     run: async ({ args, payload }) => (await import('./commands/importIcs.js')).importIcsCommand(payload, args),
   },
+}
+
+async function checkNewPassword(value: string): Promise<void> {
+  ;(await import('./commands/passwordRule.js')).checkPassword(value)
 }
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -157,6 +172,16 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   await command.check?.(flags)
+  if (command.secret) {
+    const { flag, prompt, confirm, check } = command.secret
+    const envName = SECRET_VARIABLES.password
+    // `--password P` still works for old scripts; the documented form leaves it out.
+    if (flags[flag] === undefined) {
+      const { readSecret } = await import('./commands/readSecret.js')
+      flags[flag] = await readSecret({ flag: `--${flag}`, envName, envValue: process.env[envName], prompt: prompt(flags), confirm })
+    }
+    await check(flags[flag]!)
+  }
   let payload: Promise<Payload> | undefined
   try {
     const result = await command.run({ flags, args, payload: () => (payload ??= bootPayload()) })

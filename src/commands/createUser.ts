@@ -11,18 +11,20 @@ export interface CreateUserInput {
   role?: string
 }
 
-/** The checks that need no database (run before Payload boots, so they answer at once). */
+/**
+ * The checks that need no database (run before Payload boots, so they answer at once). The password is
+ * the CLI's to read (readSecret) after these, and checked with checkPassword then.
+ */
 export function checkNewUser(input: CreateUserInput): asserts input is CreateUserInput & { role: Role } {
-  const missing = (['email', 'username', 'password', 'role'] as const).filter((k) => !input[k])
+  const missing = (['email', 'username', 'role'] as const).filter((k) => !input[k])
   if (missing.length) throw new CommandError(`missing ${missing.map((k) => `--${k}`).join(', ')}`)
   if (!isRole(input.role)) throw new CommandError(`--role must be one of ${ROLES.join(', ')}`)
-  checkPassword(input.password)
 }
 
 /** users:create: a user with a role, made with operator rights. */
 export async function createUser(payload: Payload, input: CreateUserInput) {
   checkNewUser(input)
-  const password = input.password!
+  const password = checkPassword(input.password)
   const email = input.email!.toLowerCase().trim()
   // Checked first so the answer names what is taken (the unique index would only say "invalid").
   for (const [field, value, label] of [['email', email, 'e-mail'], ['username', input.username!, 'username']] as const) {

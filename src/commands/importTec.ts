@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { env } from '../env.js'
 import { ImportError } from '../import/ImportError.js'
 import { CommandError } from './CommandError.js'
+import { readSecret, type SecretSource } from './readSecret.js'
 
 const OPTIONS = {
   from: { type: 'string' },
@@ -22,15 +23,17 @@ export function parseImportTecArgs(args: string[]) {
     throw new CommandError((error as Error).message.split('. ')[0])
   }
   if (!values.from) throw new CommandError('missing --from <site>/wp-json')
-  if (Boolean(values.user) !== Boolean(values['app-password'])) throw new CommandError('--user and --app-password go together')
+  if (values['app-password'] !== undefined && !values.user) throw new CommandError('--app-password needs --user')
   const perPage = values['per-page'] === undefined ? 50 : Number(values['per-page'])
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw new CommandError('--per-page must be a whole number from 1 to 100')
   return { ...values, perPage }
 }
 
 /** import:tec: the CLI's face of importTec (flags, one-line errors, the summary on stdout). */
-export async function importTecCommand(payload: () => Promise<Payload>, args: string[]): Promise<number> {
+export async function importTecCommand(payload: () => Promise<Payload>, args: string[], secret: Pick<SecretSource, 'envName' | 'envValue'>): Promise<number> {
   const flags = parseImportTecArgs(args)
+  // Only old scripts still give the application password on the command line (npm's banner shows it).
+  if (flags.user && flags['app-password'] === undefined) flags['app-password'] = await readSecret({ ...secret, flag: '--app-password', prompt: `Application password of ${flags.user} on ${flags.from}` })
   const { importTec } = await import('../import/importTec.js')
   try {
     const s = await importTec(payload, {

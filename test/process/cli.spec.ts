@@ -1,32 +1,72 @@
-// The operator CLI as processes (`npm run cli`'s entry) beside a running `npm start` on the same
+// The operator CLI as processes (`npm run cli`'s entry) beside a running server on the same
 // embedded database; what each command did is checked over HTTP. Prints the time of each command.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { type CliResult, runCli } from '../helpers/runCli.js'
-import { freePort, killGroup, npm, operatorEnv, type Started, tempDir, waitUntilAnswers } from '../helpers/serverProcess.js'
+import { startChild } from '../../bench/startChild.js'
+import { freePort, operatorEnv, tempDir } from '../helpers/serverProcess.js'
 
-jest.setTimeout(600_000)
+jest.setTimeout(1_500_000)
 
 const data = tempDir('calendar-cli-')
-let server: Started
+let server: ChildProcess | undefined
 let origin = ''
 let env: Record<string, string> = {}
 const timings: Array<[string, number]> = []
 
-async function cli(...args: string[]): Promise<CliResult> {
-  const result = await runCli(args, undefined, env)
-  timings.push([args.slice(0, 1).concat(args.slice(1).filter((a) => a.startsWith('--'))).join(' '), result.ms])
+/** The CLI's entry as a process; a last argument that is an object adds to its environment. */
+async function cli(...args: Array<string | Record<string, string>>): Promise<CliResult> {
+  const extra = typeof args.at(-1) === 'object' ? (args.pop() as Record<string, string>) : {}
+  const argv = args as string[]
+  const result = await runCli(argv, undefined, { ...env, ...extra })
+  timings.push([argv.slice(0, 1).concat(argv.slice(1).filter((a) => a.startsWith('--'))).join(' '), result.ms])
   return result
+}
+
+/**
+ * `npm run cli -- <args>` exactly as the README writes it, banner and all, with `input` piped on standard
+ * input (or, with `tty`, typed at a terminal through script(1) once the prompt shows): everything the
+ * terminal would show is in `output`.
+ */
+function npmCli(args: string[], options: { input?: string; tty?: string[]; env?: Record<string, string> } = {}): Promise<{ code: number | null; output: string }> {
+  const line = ['npm', 'run', 'cli', '--', ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ')
+  const [command, argv] = options.tty ? ['script', ['-qfec', line, '/dev/null']] : ['npm', ['run', 'cli', '--', ...args]]
+  const started = performance.now()
+  const child = spawn(command as string, argv as string[], { env: operatorEnv({ ...env, ...options.env }), stdio: ['pipe', 'pipe', 'pipe'] })
+  let output = ''
+  const typed = [...(options.tty ?? [])]
+  const collect = (d: Buffer) => {
+    output += d
+    // Each answer is typed once its prompt is on the screen (the terminal is in no-echo mode by then).
+    const prompts = output.match(/(Password for|New password for|Again, to confirm|Application password of)[^\n]*: $/)
+    if (prompts && typed.length) child.stdin.write(`${typed.shift()}\r`)
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  if (!options.tty) child.stdin.end(options.input ?? '')
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => {
+      timings.push([`npm run cli -- ${args[0]}${options.tty ? ' (terminal)' : ' (stdin)'}`, Math.round(performance.now() - started)])
+      resolve({ code, output })
+    })
+  })
 }
 
 beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  env = { DATA_DIR: data.dir, PORT: String(port), SITE_URL: origin }
-  server = npm(['start'], operatorEnv(env))
-  await waitUntilAnswers(`${origin}/healthz`, server)
+  env = { DATA_DIR: data.dir, PORT: String(port), SITE_URL: origin, PAYLOAD_SECRET: 'cli-test-secret' }
+  // The server process as `npm start` runs it (production: the committed migrations, Payload's /api),
+  // without the admin: its build is not what these tests are about, and on a shared checkout another
+  // build of it may be running.
+  server = await startChild('test/helpers/instanceServer.ts', [String(port), `file:${path.join(data.dir, 'calendar.db')}`, 'sqlite'], operatorEnv(env))
 })
 afterAll(() => {
-  killGroup(server)
+  server?.kill('SIGKILL')
   data.remove()
   if (timings.length) process.stdout.write(`CLI wall-clock time per command (ms):\n${timings.map(([c, ms]) => `  ${String(ms).padStart(6)}  ${c}`).join('\n')}\n`)
 })
@@ -46,15 +86,26 @@ function expectError(result: CliResult, line: string) {
 }
 
 describe('users', () => {
-  it('users:create makes users; a taken username or e-mail and a short password are refused, saying why', async () => {
-    const ada = await cli('users:create', '--email', 'Ada@Example.org', '--username', 'ada', '--password', 'correct horse battery', '--role', 'administrator')
+  it('users:create makes users, as the README writes it, the password piped on standard input and never shown', async () => {
+    const ada = await npmCli(['users:create', '--email', 'Ada@Example.org', '--username', 'ada', '--role', 'administrator'], { input: 'correct horse battery\n' })
+    expect(ada.output).toMatch(/^Created administrator "ada" <ada@example.org> with ID 1\.$/m)
     expect(ada.code).toBe(0)
-    expect(ada.stdout).toMatch(/^Created administrator "ada" <ada@example.org> with ID 1\.$/m)
+    expect(ada.output).toContain('src/cli.ts users:create --email') // npm's banner, with the command line: no password on it
+    expect(ada.output).not.toContain('correct horse')
+    expect((await login('ada@example.org', 'correct horse battery')).status).toBe(200)
+    // Old scripts' --password P still works (npm's banner shows it: the README no longer writes it).
     expect((await cli('users:create', '--email', 'ed@example.org', '--username', 'ed', '--password', 'staple paper clip', '--role', 'editor')).code).toBe(0)
+  })
 
-    expectError(await cli('users:create', '--email', 'other@example.org', '--username', 'ada', '--password', 'correct horse battery', '--role', 'editor'), 'a user with username "ada" already exists')
-    expectError(await cli('users:create', '--email', 'ADA@example.org', '--username', 'ada2', '--password', 'correct horse battery', '--role', 'editor'), 'a user with e-mail "ada@example.org" already exists')
-    expectError(await cli('users:create', '--email', 'x@example.org', '--username', 'x', '--password', 'short', '--role', 'editor'), 'the password must be at least 12 characters long (a few words make a good one)')
+  it('users:create refuses a taken username or e-mail and a short password, saying why', async () => {
+    const env = { CALENDAR_PASSWORD: 'correct horse battery' }
+    expectError(await cli('users:create', '--email', 'other@example.org', '--username', 'ada', '--role', 'editor', env), 'a user with username "ada" already exists')
+    expectError(await cli('users:create', '--email', 'ADA@example.org', '--username', 'ada2', '--role', 'editor', env), 'a user with e-mail "ada@example.org" already exists')
+    const short = await npmCli(['users:create', '--email', 'x@example.org', '--username', 'x', '--role', 'editor'], { input: 'short\n' })
+    expect(short.code).toBe(1)
+    expect(short.output).toMatch(/^Error: the password must be at least 12 characters long \(a few words make a good one\)$/m)
+    // Flags are checked before any password is asked for.
+    expectError(await cli('users:create', '--email', 'x@example.org', '--username', 'x'), 'missing --role')
     expect((await login('ada@example.org', 'correct horse battery')).status).toBe(200)
   })
 
@@ -69,12 +120,25 @@ describe('users', () => {
     for (const row of rows) expect(row).toMatch(/\s\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
   })
 
-  it('users:set-password changes the password the server accepts; an unknown user says so', async () => {
-    const result = await cli('users:set-password', '--user', 'ed', '--password', 'a brand new passphrase')
+  it('users:set-password changes the password the server accepts, typed at a prompt that shows nothing; an unknown user says so', async () => {
+    const typo = await npmCli(['users:set-password', '--user', 'ed'], { tty: ['a brand new passphrase', 'a brand new passphrase!'] })
+    expect(typo.output).toMatch(/New password for ed: \r?\nAgain, to confirm: \r?\nError: the two entries differ/)
+    expect(typo.code).toBe(1)
+    expect(typo.output).not.toContain('brand new')
+    const result = await npmCli(['users:set-password', '--user', 'ed'], { tty: ['a brand new passphrase', 'a brand new passphrase'] })
+    expect(result.output).toMatch(/^New password set for ed <ed@example.org> \(ID 2\)\.\r?$/m)
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^New password set for ed <ed@example.org> \(ID 2\)\.$/m)
+    expect(result.output).not.toContain('brand new')
     expect((await login('ed@example.org', 'staple paper clip')).status).toBe(401)
     expect((await login('ed@example.org', 'a brand new passphrase')).status).toBe(200)
+    // From the environment, for scripts; nothing on standard input is needed then.
+    const fromEnv = await npmCli(['users:set-password', '--user', 'ada'], { env: { CALENDAR_PASSWORD: 'a battery of horses' } })
+    expect(fromEnv.code).toBe(0)
+    expect(fromEnv.output).not.toContain('battery of')
+    expect((await login('ada@example.org', 'a battery of horses')).status).toBe(200)
+    // Nothing anywhere: one line saying where a password may come from.
+    expectError(await cli('users:set-password', '--user', 'ed'), 'missing --password: type it when asked, pipe it on standard input or set CALENDAR_PASSWORD')
+    expectError(await cli('users:set-password', '--password', 'a brand new passphrase'), 'missing --user (a username or an e-mail)')
     expectError(await cli('users:set-password', '--user', 'nobody', '--password', 'a brand new passphrase'), 'no user with username "nobody"')
     expectError(await cli('users:set-password', '--user', 'ed', '--password', 'tiny'), 'the password must be at least 12 characters long (a few words make a good one)')
   })
@@ -132,6 +196,37 @@ describe('application passwords', () => {
 
     expectError(await cli('app-passwords:revoke', '--id', '1'), 'no application password with ID 1')
     expectError(await cli('app-passwords:revoke', '--user', 'ed'), 'give --id N, or --user U and --name LABEL')
+  })
+})
+
+describe('import:tec credentials', () => {
+  it('reads the application password from standard input and sends it to the site, never showing it', async () => {
+    // A source that refuses every credential, and remembers what it was sent.
+    const seen: IncomingHttpHeaders[] = []
+    const source = createServer((req, res) => {
+      seen.push(req.headers)
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"incorrect_password","message":"no","data":{"status":401}}')
+    })
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve))
+    const from = `http://127.0.0.1:${(source.address() as AddressInfo).port}/wp-json`
+    try {
+      const secret = 'Njt2 abcd EFGH ijkl MNOP qrst'
+      const piped = await npmCli(['import:tec', '--from', from, '--user', 'admin', '--allow-private-hosts'], { input: `${secret}\n` })
+      expect(piped.output).toMatch(/^Error: the site refused the credentials \(401 incorrect_password\): check --user and --app-password$/m)
+      expect(piped.code).toBe(1)
+      expect(piped.output).not.toContain('Njt2')
+      const sent = seen.map((h) => h.authorization).filter(Boolean)
+      expect(sent.length).toBeGreaterThan(0)
+      expect(sent.every((a) => a === `Basic ${Buffer.from(`admin:${secret}`).toString('base64')}`)).toBe(true)
+
+      seen.length = 0
+      const typed = await npmCli(['import:tec', '--from', from, '--user', 'admin', '--allow-private-hosts'], { tty: [secret] })
+      expect(typed.output).toMatch(/Application password of admin on \S+: /)
+      expect(typed.output).not.toContain('Njt2')
+      expect(seen.map((h) => h.authorization).filter(Boolean)[0]).toBe(`Basic ${Buffer.from(`admin:${secret}`).toString('base64')}`)
+    } finally {
+      source.close()
+    }
   })
 })
 

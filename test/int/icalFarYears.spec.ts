@@ -37,7 +37,7 @@ function readFeed(text: string) {
     const events = new Map<number, { start: number; end: number; tzid: string | null }>()
     for (const c of root.getAllSubcomponents('vevent')) {
       const event = new ICAL.Event(c)
-      events.set(Number(event.uid.split('@')[0]), { start: event.startDate.toJSDate().getTime(), end: event.endDate.toJSDate().getTime(), tzid: c.getFirstProperty('dtstart')!.getParameter('tzid') ?? null })
+      events.set(Number(event.uid.split('@')[0]), { start: event.startDate.toJSDate().getTime(), end: event.endDate.toJSDate().getTime(), tzid: (c.getFirstProperty('dtstart')!.getParameter('tzid') as string | undefined) ?? null })
     }
     return { events, zones: zones.map((z) => z.getFirstPropertyValue('tzid')) }
   } finally {

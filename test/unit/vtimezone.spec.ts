@@ -18,7 +18,7 @@ function icalOffsets(block: string, zone: string, instants: number[]): number[] 
   const timezone = new ICAL.Timezone(new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${block}\r\nEND:VCALENDAR`)).getFirstSubcomponent('vtimezone')!)
   const wall = (ms: number) => {
     const w = DateTime.fromMillis(ms, { zone })
-    return new ICAL.Time({ year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute, second: w.second })
+    return ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute, second: w.second })
   }
   // ical.js expands the yearly rules up to the latest year asked once: asked first, it is expanded once.
   timezone.utcOffset(wall(Math.max(...instants)))

@@ -49,12 +49,25 @@ function checkIdOperand(operator: string, operand: unknown): void {
   if (!items.every(isIntegerId)) throw new ApiInputError(`where[id][${operator}] must be ${LIST_OPERATORS.has(operator) ? 'a list of IDs' : 'an ID'} (a whole number).`)
 }
 
+/** A select field's option values (PostgreSQL stores them as an enum, which refuses any other value). */
+function optionValues(field: FlattenedField | undefined): Set<string> | undefined {
+  if (field?.type !== 'select') return undefined
+  return new Set(field.options.map((o) => (typeof o === 'string' ? o : o.value)))
+}
+
 function checkOperand(path: string, operator: string, operand: unknown, field: FlattenedField | undefined, rules: WhereRules): void {
   const where = `where[${path}][${operator}]`
   if (operator === 'all' && !rules.allOperator) throw new ApiInputError(`${where}: the all operator is not supported on this database.`)
+  // Text matching on a date or a select (PostgreSQL: a timestamp or an enum has no LIKE).
+  if ((field?.type === 'date' || field?.type === 'select') && (operator === 'like' || operator === 'not_like' || operator === 'contains')) {
+    throw new ApiInputError(`${where}: ${operator} applies to text fields; compare ${field.name} with equals, not_equals, ${field.type === 'date' ? 'greater_than or less_than' : 'in or not_in'}.`)
+  }
+  const options = optionValues(field)
+  const notAnOption = (value: unknown) => options !== undefined && operator !== 'exists' && value !== 'null' && !options.has(String(value))
   if (LIST_OPERATORS.has(operator)) {
     const items = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]
     if (!items.every(isScalar)) throw new ApiInputError(`${where} must be a list of values.`)
+    if (items.flatMap((i) => String(i).split(',')).some(notAnOption)) throw new ApiInputError(`${where} must be a list of ${[...options!].join(', ')}.`)
     if (field?.type === 'checkbox' && !items.flatMap((i) => String(i).split(',')).every((i) => i === 'true' || i === 'false')) {
       throw new ApiInputError(`${where} must be a list of true and false.`)
     }
@@ -74,6 +87,7 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
     return
   }
   if (!isScalar(operand)) throw new ApiInputError(`${where} must be a single value.`)
+  if (notAnOption(operand)) throw new ApiInputError(`${where} must be one of ${[...options!].join(', ')}.`)
   if (operator === 'exists') {
     if (!['true', 'false', true, false].includes(operand as never)) throw new ApiInputError(`${where} must be true or false.`)
     return

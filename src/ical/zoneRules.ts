@@ -102,16 +102,16 @@ export function yearChanges(model: ZoneModel, year: number): ZoneChange[] {
   let changes = model.years.get(year)
   if (changes) return changes
   changes = []
-  const end = utcMillis(year + 1)
-  let at = utcMillis(year)
+  const start = utcMillis(year)
+  // From the year's last second before to its own last: a change at its first second is its own.
+  const last = utcMillis(year + 1) - SECOND
+  let at = start - SECOND
   let offset = offsetAt(model, at)
-  while (at < end) {
-    const next = Math.min(at + STEP, end)
+  while (at < last) {
+    const next = Math.min(at + STEP, last)
     const offsetNext = offsetAt(model, next)
     if (offsetNext !== offset) {
-      const change = changeBetween(model, at, next, offset)
-      // A change at the first millisecond of the next year is that year's.
-      if (change < end) changes.push({ at: change, from: offset, to: offsetNext })
+      changes.push({ at: changeBetween(model, at, next, offset), from: offset, to: offsetNext })
       offset = offsetNext
     }
     at = next

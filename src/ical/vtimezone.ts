@@ -1,4 +1,4 @@
-import { FIRST_CHANGE_YEAR, finalFrom, isDaylight, offsetAt, ruleChange, utcMillis, yearChanges, zoneModel, zoneName, type ZoneChange } from './zoneRules.js'
+import { coversInstant, FIRST_CHANGE_YEAR, finalFrom, isDaylight, offsetAt, ruleChange, utcMillis, yearChanges, zoneModel, zoneName, type ZoneChange } from './zoneRules.js'
 
 /** "+0200", "-0430", "+000921" (seconds only where the offset has them: a zone's local mean time). */
 function utcOffset(seconds: number): string {
@@ -50,16 +50,16 @@ const built = new Map<string, string | null>()
 const HOUR = 3_600_000
 
 /**
- * Whether a reader of the zone's VTIMEZONE gets the instant `ms` back from its wall clock there: its
- * offset is in whole minutes (readers drop an offset's seconds: a zone's local mean time before 1900)
- * within the offsets in use, and the zone shows that wall clock once (not in the hour repeated when clocks go back, which readers
- * resolve differently). Feeds write other instants in UTC.
+ * Whether a reader of the zone's VTIMEZONE gets the instant `ms` back from its wall clock there: the
+ * VTIMEZONE holds that instant, its offset is in whole minutes within UTC-12:00..UTC+14:00 (readers
+ * drop an offset's seconds and wrap larger ones: local mean times before 1900), and the zone shows that
+ * wall clock once (not in the hour repeated when clocks go back, which readers resolve differently).
+ * Feeds write other instants in UTC.
  */
 export function readsBack(zone: string, ms: number): boolean {
   const model = zoneModel(zone)
-  if (!model) return false
+  if (!model || !coversInstant(model, ms)) return false
   const offset = offsetAt(model, ms)
-  // Readers also bring offsets into UTC-12:00..UTC+14:00 (Manila's before 1845 was UTC-15:56).
   if (offset % 60 !== 0 || offset < -12 * 3600 || offset > 14 * 3600) return false
   const wall = ms + offset * 1000
   for (const near of [offsetAt(model, ms - 25 * HOUR), offsetAt(model, ms + 25 * HOUR)]) {

@@ -223,6 +223,11 @@ export function zoneModel(zone: string): ZoneModel | null {
   return model
 }
 
+/** Whether the model's VTIMEZONE holds the offset at `ms`: always, unless its final rule has no RRULE shape (no zone today). */
+export function coversInstant(model: ZoneModel, ms: number): boolean {
+  return model.final !== null || ms < utcMillis(PROBE_YEAR + PROBE_YEARS)
+}
+
 /**
  * The first year from which the zone follows its final rule, checked back year by year to `year` at
  * the earliest (and never before FIRST_CHANGE_YEAR); PROBE_YEAR + PROBE_YEARS when it has none.

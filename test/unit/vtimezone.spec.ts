@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
-import { vtimezone } from '../../src/ical/vtimezone.js'
+import { readsBack, vtimezone } from '../../src/ical/vtimezone.js'
 import { zoneLookups } from '../../src/ical/zoneRules.js'
 
 // Last Sunday (Paris, Sydney), nth Sunday (New York), Friday before the last Sunday (Jerusalem), a week
@@ -87,5 +87,20 @@ describe('vtimezone', () => {
     expect(zoneLookups() - before).toBeLessThan(20)
     expect(block).toContain('DTSTART:90000309T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU')
     expect(vtimezone('Not/AZone', 2026, 2027)).toBeNull()
+  })
+
+  it('says which instants a reader gets back from their wall clock (feeds write the others in UTC)', () => {
+    const at = (iso: string) => Date.parse(iso)
+    expect(readsBack('America/New_York', at('2028-07-01T23:00:00Z'))).toBe(true)
+    expect(readsBack('America/New_York', at('2028-03-12T07:00:00Z'))).toBe(true)
+    // 01:30 EDT and 01:30 EST on 5 November 2028: the hour New York's clocks repeat.
+    expect(readsBack('America/New_York', at('2028-11-05T05:30:00Z'))).toBe(false)
+    expect(readsBack('America/New_York', at('2028-11-05T06:30:00Z'))).toBe(false)
+    expect(readsBack('America/New_York', at('2028-11-05T07:30:00Z'))).toBe(true)
+    // Local mean times: Paris UTC+00:09:21 (seconds), Metlakatla before 1867 UTC+15:13:42 (past +14:00).
+    expect(readsBack('Europe/Paris', at('1000-06-01T19:50:39Z'))).toBe(false)
+    expect(readsBack('America/Metlakatla', at('1850-06-01T00:00:00Z'))).toBe(false)
+    expect(readsBack('Europe/Paris', at('9999-07-14T18:00:00Z'))).toBe(true)
+    expect(readsBack('Not/AZone', at('2028-07-01T23:00:00Z'))).toBe(false)
   })
 })

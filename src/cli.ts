@@ -17,7 +17,7 @@ interface CommandInput {
 }
 
 // Secrets never ride on the command line (npm's banner, shell history, ps, CI logs): commands read them
-// with readSecret, from these variables or standard input. Read here, at the entry: they are no settings.
+// with readSecret, from these variables (read by src/env.ts, like every other) or standard input.
 const SECRET_VARIABLES = { password: 'CALENDAR_PASSWORD', appPassword: 'CALENDAR_APP_PASSWORD' } as const
 
 interface Command {
@@ -114,7 +114,7 @@ const COMMANDS: Record<string, Command> = {
     synopsis: '--from <site>/wp-json [--user U] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N]',
     help: `Imports a The Events Calendar site (REST API v1) keeping IDs and slugs; re-runs update, interrupted runs resume. With --user, U's application password on that site is asked for, read from standard input or from ${SECRET_VARIABLES.appPassword}.`,
     run: async ({ args, payload }) =>
-      (await import('./commands/importTec.js')).importTecCommand(payload, args, { envName: SECRET_VARIABLES.appPassword, envValue: process.env[SECRET_VARIABLES.appPassword] }),
+      (await import('./commands/importTec.js')).importTecCommand(payload, args, { envName: SECRET_VARIABLES.appPassword, envValue: (await import('./env.js')).env.CALENDAR_APP_PASSWORD }),
   },
   'import:ics': {
     synopsis: '<file|url> [--until DATE] [--user U] [--dry-run] [--allow-private-hosts]',
@@ -178,7 +178,7 @@ async function main(argv: string[]): Promise<number> {
     // `--password P` still works for old scripts; the documented form leaves it out.
     if (flags[flag] === undefined) {
       const { readSecret } = await import('./commands/readSecret.js')
-      flags[flag] = await readSecret({ flag: `--${flag}`, envName, envValue: process.env[envName], prompt: prompt(flags), confirm })
+      flags[flag] = await readSecret({ flag: `--${flag}`, envName, envValue: (await import('./env.js')).env.CALENDAR_PASSWORD, prompt: prompt(flags), confirm })
     }
     await check(flags[flag]!)
   }

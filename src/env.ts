@@ -88,6 +88,10 @@ export interface Env {
   GRAPHQL_TIMEOUT_MS: number
   /** Documents one GraphQL request may list in all (page sizes asked for, capped) below editor. */
   GRAPHQL_MAX_DOCUMENTS: number
+  /** The CLI's password for users:create / users:set-password, so it need not be typed on a command line. */
+  CALENDAR_PASSWORD: string | undefined
+  /** The application password import:tec sends with --user, for the same reason. */
+  CALENDAR_APP_PASSWORD: string | undefined
   /** Outgoing mail (smtp:// or smtps:// URL); without it no mail is sent and the admin offers no password reset. */
   SMTP_URL: string | undefined
   /** Sender of outgoing mail. */
@@ -277,6 +281,8 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   GRAPHQL_MAX_COST: (r) => integer('GRAPHQL_MAX_COST', r.GRAPHQL_MAX_COST, 1000, 1),
   GRAPHQL_TIMEOUT_MS: (r) => integer('GRAPHQL_TIMEOUT_MS', r.GRAPHQL_TIMEOUT_MS, 5000, 1),
   GRAPHQL_MAX_DOCUMENTS: (r) => integer('GRAPHQL_MAX_DOCUMENTS', r.GRAPHQL_MAX_DOCUMENTS, 300, 1),
+  CALENDAR_PASSWORD: (r) => r.CALENDAR_PASSWORD || undefined,
+  CALENDAR_APP_PASSWORD: (r) => r.CALENDAR_APP_PASSWORD || undefined,
   SMTP_URL: (r) => smtpUrl(r.SMTP_URL),
   SMTP_FROM: (r) => r.SMTP_FROM || 'Calendar <calendar@localhost>',
   TEST_DATABASE: (r) => testDatabase(r.TEST_DATABASE),

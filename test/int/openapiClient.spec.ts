@@ -55,7 +55,8 @@ type ApiError = components['schemas']['Error']
 
 export function venueNames(event: Event): string[] {
   const venues = Array.isArray(event.venue) ? event.venue : [event.venue]
-  return venues.map((venue) => venue.venue)
+  // A venue named "0" has no name on the wire (PHP's empty()), so /doc does not require one.
+  return venues.flatMap((venue) => (venue.venue === undefined ? [] : [venue.venue]))
 }
 export function imageUrl(event: Event): string | null {
   return event.image === false ? null : event.image.url

@@ -117,6 +117,9 @@ const statusOf = (answer: string) => /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]
 describe.each([1, 2])('the drain on SIGTERM, %i server process(es)', (processes) => {
   it('answers every request written in full before the signal, /readyz 503 and Connection: close meanwhile, then closes and exits 0', async () => {
     const { port, origin, started } = await startServer({ SHUTDOWN_DRAIN_SECONDS: '8', WEB_CONCURRENCY: String(processes) })
+    // /healthz answers once one worker listens; the signal is for a pool whose every worker is up.
+    for (let i = 0; i < 1200 && !/Calendar ready on/.test(started.output()); i++) await new Promise((r) => setTimeout(r, 100))
+    expect(started.output()).toMatch(/Calendar ready on/)
     const listUrl = '/wp-json/calendar/events/v1/events?per_page=50'
     // Sixteen connections, each with a whole request written (keep-alive: the server decides when they close).
     const sockets = await Promise.all(Array.from({ length: 16 }, () => connection(port)))

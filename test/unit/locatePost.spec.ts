@@ -33,7 +33,7 @@ describe('locatePost', () => {
   it('reads an event’s password flag and schedule with its owner and status', async () => {
     const { ctx, finds } = makeContext({ answer: byIdOrSlug })
     await locatePost(ctx, 'events', { id: 12 })
-    expect(Object.keys(finds[0]!.select as object).sort()).toEqual(['allDay', 'author', 'deletedAt', 'endDate', 'hasPassword', 'startDate', 'status', 'timezone'])
+    expect(Object.keys(finds[0]!.select as object).sort()).toEqual(['allDay', 'author', 'deletedAt', 'endDate', 'hasPassword', 'slugGiven', 'startDate', 'status', 'timezone'])
   })
 
   it('does not query for an ID no post can have', async () => {

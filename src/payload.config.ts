@@ -37,6 +37,10 @@ export async function buildCalendarConfig(
     // Credentialed cross-origin use of /api and GraphQL: CORS_ORIGINS only.
     cors: corsOrigins,
     logger: logger as unknown as PayloadLogger,
+    // Client errors are logged at info, as Payload already logs Forbidden and ValidationError: a wrong
+    // sign-in, a bad `where` or a refused credential change is the caller's mistake, and at error level
+    // (with a stack) anyone could flood the error log with them. Server faults stay at error.
+    loggingLevels: { AuthenticationError: 'info', LockedAuth: 'info', QueryError: 'info', UnauthorizedError: 'info', CredentialChangeRefused: 'info' },
     admin: {
       user: Users.slug,
       // Gravatar would need the internet; the built-in avatar works offline.

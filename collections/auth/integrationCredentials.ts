@@ -13,8 +13,15 @@ export function signedInByIntegration(req: Pick<PayloadRequest, 'user'>): boolea
   return typeof strategy === 'string' && INTEGRATION_STRATEGIES.has(strategy)
 }
 
-const refuse = (what: string) =>
-  new APIError(`An application password or API key cannot ${what}: sign in with the account's password (the admin, or POST /api/users/login) to do that.`, 403, null, true)
+/** A 403 with its reason; named, so the payload config can log it as the client error it is (not at error level). */
+export class CredentialChangeRefused extends APIError {
+  constructor(what: string) {
+    super(`An application password or API key cannot ${what}: sign in with the account's password (the admin, or POST /api/users/login) to do that.`, 403, null, true)
+    this.name = 'CredentialChangeRefused'
+  }
+}
+
+const refuse = (what: string) => new CredentialChangeRefused(what)
 
 type UserData = { password?: unknown; email?: unknown; enableAPIKey?: unknown; apiKey?: unknown }
 

@@ -110,6 +110,26 @@ describe('request logs', () => {
     for (const secret of secrets) expect(output).not.toContain(secret)
     expect(output).not.toMatch(/"(headers|authorization|cookie|set-cookie|body)"/i)
   })
+
+  it('logs the client mistakes on /api at info, without a stack: a wrong sign-in, a where on an unknown path', async () => {
+    const before = server.jsonLines().length
+    const login = await rawRequest(`${origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'client-error-1' },
+      body: JSON.stringify({ email: 'nobody@example.org', password: 'not the password 1' }),
+    })
+    expect(login.status).toBe(401)
+    const query = await rawRequest(`${origin}/api/events?where[_status][equals]=x`, { headers: { 'x-request-id': 'client-error-2' } })
+    expect(query.status).toBe(400)
+    expect((await linesFor(['client-error-1', 'client-error-2'])).size).toBe(2)
+    const lines = server.jsonLines().slice(before)
+    // Payload's own lines for the two errors are there, at info, with their message and no error object.
+    const errorLines = lines.filter((l) => typeof l.msg === 'string' && /incorrect|cannot be queried/i.test(l.msg))
+    expect(errorLines.length).toBeGreaterThanOrEqual(2)
+    for (const line of errorLines) expect(line).toMatchObject({ level: 30 })
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+    expect(lines.some((l) => l.err?.stack)).toBe(false)
+  })
 })
 
 describe('LOG_LEVEL', () => {

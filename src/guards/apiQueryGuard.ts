@@ -74,6 +74,9 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
     if (field?.type === 'number' && !field.hasMany && !items.flatMap((i) => String(i).split(',')).every((i) => i.trim() !== '' && Number.isFinite(Number(i)))) {
       throw new ApiInputError(`${where} must be a list of numbers.`)
     }
+    if (linksByNumericId(field, rules) && !items.flatMap((i) => String(i).split(',')).every((i) => i === 'null' || isIntegerId(i.trim()))) {
+      throw new ApiInputError(`${where} must be a list of IDs (whole numbers).`)
+    }
     return
   }
   if (GEO_OPERATORS.has(operator)) {
@@ -92,6 +95,10 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
     if (!['true', 'false', true, false].includes(operand as never)) throw new ApiInputError(`${where} must be true or false.`)
     return
   }
+  // A link to another collection holds that collection's integer ID (SQLite: "1,2" fails to bind).
+  if (linksByNumericId(field, rules) && (operator === 'equals' || operator === 'not_equals') && operand !== 'null' && !isIntegerId(operand)) {
+    throw new ApiInputError(`${where} must be an ID (a whole number).`)
+  }
   // Typed comparisons the database would choke on.
   if (field?.type === 'date' && (COMPARISONS.has(operator) || operator === 'equals' || operator === 'not_equals') && Number.isNaN(Date.parse(String(operand)))) {
     throw new ApiInputError(`${where} must be a date.`)
@@ -104,6 +111,11 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
   if (field?.type === 'number' && operand !== 'null' && (String(operand).trim() === '' || !Number.isFinite(Number(operand)))) {
     throw new ApiInputError(`${where} must be a number.`)
   }
+}
+
+/** A relationship or upload to one collection, on a database whose IDs are numbers. */
+function linksByNumericId(field: FlattenedField | undefined, rules: WhereRules): boolean {
+  return rules.numericId && (field?.type === 'relationship' || field?.type === 'upload') && typeof field.relationTo === 'string'
 }
 
 /** `where` as Payload accepts it: nested and/or lists of {path: {operator: operand}}. */
@@ -252,9 +264,10 @@ export function apiQueryGuard(payload: Payload, apiRoute = '/api') {
         throw new ApiInputError('Method Not Allowed', 405)
       }
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''
-      // Sub-routes (versions, count, …) query other documents: their shapes are checked, not their names.
+      // Sub-routes (versions, …) query other documents: their shapes are checked, not their names;
+      // `count` counts the collection's own documents, so its fields are checked as a list's are.
       const rules = { allOperator, numericId: collection.numericId }
-      const fieldAt = methods ? null : (path: string) => fieldAtPath(collection.config.slug, path)
+      const fieldAt = methods && second !== 'count' ? null : (path: string) => fieldAtPath(collection.config.slug, path)
       checkQuery(qs.parse(search, QS_OPTIONS) as Record<string, unknown>, collection.config.slug, fieldAt, rules)
       const override = req.get('x-payload-http-method-override') ?? req.get('x-http-method-override')
       const body = bufferedBody(req)

@@ -64,6 +64,12 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
     ]
     for (const path of paths) expectApiError(await raw('GET', path, actors.editor.headers), 400)
     expect(paths.length).toBe(13)
+    // An upload's ID compared with a list that is no ID, anonymously (found by the fuzz suite).
+    for (const path of ['/api/events/count?where[image][equals]=1%2C2', '/api/events?where[venues][in]=1,x', '/api/events?where[author][not_equals]=me']) {
+      expectApiError(await raw('GET', path), 400)
+    }
+    // IDs and null still filter links.
+    expect((await raw('GET', '/api/events/count?where[image][equals]=1&where[venues][in]=1,2,null')).status).toBe(200)
     // IDs still filter.
     const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3&where[latitude][greater_than]=-90.5', actors.editor.headers)
     const events = await raw('GET', '/api/events?where[showMapLink][equals]=true&where[featured][not_equals]=false', actors.editor.headers)

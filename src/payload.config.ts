@@ -40,7 +40,7 @@ export async function buildCalendarConfig(
     // Client errors are logged at info, as Payload already logs Forbidden and ValidationError: a wrong
     // sign-in, a bad `where` or a refused credential change is the caller's mistake, and at error level
     // (with a stack) anyone could flood the error log with them. Server faults stay at error.
-    loggingLevels: { AuthenticationError: 'info', LockedAuth: 'info', QueryError: 'info', UnauthorizedError: 'info', CredentialChangeRefused: 'info' },
+    loggingLevels: { AuthenticationError: 'info', LockedAuth: 'info', QueryError: 'info' },
     admin: {
       user: Users.slug,
       // Gravatar would need the internet; the built-in avatar works offline.

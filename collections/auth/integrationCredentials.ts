@@ -13,11 +13,14 @@ export function signedInByIntegration(req: Pick<PayloadRequest, 'user'>): boolea
   return typeof strategy === 'string' && INTEGRATION_STRATEGIES.has(strategy)
 }
 
-/** A 403 with its reason; named, so the payload config can log it as the client error it is (not at error level). */
+/**
+ * A 403 with its reason. Named as Payload's own Forbidden, which Payload logs at info: it is the
+ * caller's mistake, not a fault (Payload's Forbidden itself carries no message of its own).
+ */
 export class CredentialChangeRefused extends APIError {
   constructor(what: string) {
     super(`An application password or API key cannot ${what}: sign in with the account's password (the admin, or POST /api/users/login) to do that.`, 403, null, true)
-    this.name = 'CredentialChangeRefused'
+    this.name = 'Forbidden'
   }
 }
 

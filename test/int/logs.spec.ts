@@ -111,7 +111,7 @@ describe('request logs', () => {
     expect(output).not.toMatch(/"(headers|authorization|cookie|set-cookie|body)"/i)
   })
 
-  it('logs the client mistakes on /api at info, without a stack: a wrong sign-in, a where on an unknown path', async () => {
+  it('logs the client mistakes on /api at info, without a stack: a wrong sign-in, a where on an unknown path, a refused credential change', async () => {
     const before = server.jsonLines().length
     const login = await rawRequest(`${origin}/api/users/login`, {
       method: 'POST',
@@ -121,11 +121,21 @@ describe('request logs', () => {
     expect(login.status).toBe(401)
     const query = await rawRequest(`${origin}/api/events?where[_status][equals]=x`, { headers: { 'x-request-id': 'client-error-2' } })
     expect(query.status).toBe(400)
-    expect((await linesFor(['client-error-1', 'client-error-2'])).size).toBe(2)
+    // A credential change under an application password (refused: 403 with its reason).
+    const basic = `Basic ${Buffer.from(`${server.login}:${server.appPassword}`).toString('base64')}`
+    const me = await rawRequest(`${origin}/api/users/me`, { headers: { authorization: basic } })
+    const id = (JSON.parse(me.body.toString()) as { user: { id: number } }).user.id
+    const refused = await rawRequest(`${origin}/api/users/${id}`, {
+      method: 'PATCH',
+      headers: { authorization: basic, 'content-type': 'application/json', 'x-request-id': 'client-error-3' },
+      body: JSON.stringify({ password: 'another long password 1' }),
+    })
+    expect(refused.status).toBe(403)
+    expect((await linesFor(['client-error-1', 'client-error-2', 'client-error-3'])).size).toBe(3)
     const lines = server.jsonLines().slice(before)
-    // Payload's own lines for the two errors are there, at info, with their message and no error object.
-    const errorLines = lines.filter((l) => typeof l.msg === 'string' && /incorrect|cannot be queried/i.test(l.msg))
-    expect(errorLines.length).toBeGreaterThanOrEqual(2)
+    // Payload's own lines for the three errors are there, at info, with their message and no error object.
+    const errorLines = lines.filter((l) => typeof l.msg === 'string' && /incorrect|cannot be queried|application password or API key cannot/i.test(l.msg))
+    expect(errorLines.length).toBeGreaterThanOrEqual(3)
     for (const line of errorLines) expect(line).toMatchObject({ level: 30 })
     expect(lines.filter((l) => l.level >= 50)).toEqual([])
     expect(lines.some((l) => l.err?.stack)).toBe(false)

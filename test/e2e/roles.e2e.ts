@@ -229,14 +229,22 @@ describe.each(ROLES)('as %s: application passwords', (role) => {
     expect((await asUser(user.username, mine.plain, `/api/app-passwords/${adminPassword.id}`, { method: 'DELETE' })).status).toBe(403)
     const graphDelete = await graphql(user.username, mine.plain, `mutation { deleteAppPassword(id: ${adminPassword.id}) { id } }`)
     expect(graphDelete.json.errors?.length).toBeGreaterThan(0)
-    // Naming someone else as the owner still makes the caller's own.
-    const forOther = await asUser(user.username, mine.plain, '/api/app-passwords', {
+    // An application password makes none (a leaked one could mint more)…
+    const underAppPassword = await asUser(user.username, mine.plain, '/api/app-passwords', {
       method: 'POST',
-      body: JSON.stringify({ name: 'for the admin', user: userIds.administrator }),
+      body: JSON.stringify({ name: 'from a script', user: userIds[role] }),
     })
-    expect(forOther.status).toBe(201)
-    expect(forOther.json.doc.user.id).toBe(userIds[role])
-    expect((await asUser(user.username, mine.plain, `/api/app-passwords/${forOther.json.doc.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect(underAppPassword.status).toBe(403)
+    // …the signed-in person does, and naming someone else as the owner still makes the caller's own.
+    const session = { origin: server.origin, 'content-type': 'application/json' }
+    const forOther = await page.request.post(`${server.origin}/api/app-passwords`, {
+      headers: session,
+      data: { name: 'for the admin', user: userIds.administrator },
+    })
+    expect(forOther.status()).toBe(201)
+    const made = (await forOther.json()).doc
+    expect(made.user.id).toBe(userIds[role])
+    expect((await page.request.delete(`${server.origin}/api/app-passwords/${made.id}`, { headers: session })).status()).toBe(200)
     // The administrator's still works.
     const admin = await asUser(USERS.administrator.username, adminPassword.plain, '/api/users/me')
     expect(admin.json.user?.username).toBe(USERS.administrator.username)

@@ -117,6 +117,28 @@ function pageCitations(): Array<{ where: string; page: string; section?: string 
   return found
 }
 
+const FOLDERS = ['', 'lib/', 'src/', 'collections/', 'endpoints/', 'test/', 'bench/']
+
+/** The paths of code the documentation names in backticks: `endpoints/data/index.ts`, `hooks/x.ts`… */
+function codePaths(): Array<{ where: string; named: string }> {
+  const found: Array<{ where: string; named: string }> = []
+  for (const file of markdownFiles()) {
+    for (const [n, line] of proseLines(read(file))) {
+      for (const match of line.matchAll(/`([^`\s]+)`/g)) {
+        const named = match[1]!
+        const rooted = /^(lib|src|collections|endpoints|test|bench|migrations|\.ci)\/[\w./()-]*$/.test(named)
+        if (rooted || /^[\w-]+(\/[\w.-]+)+\.(ts|tsx|mjs|js)$/.test(named)) found.push({ where: `${relative(file)}:${n}`, named })
+      }
+    }
+  }
+  return found
+}
+
+/** Whether a named path is a file or folder of the repository, from its root or from a code folder. */
+function exists(named: string): boolean {
+  return FOLDERS.some((folder) => ['', '.ts'].some((ext) => existsSync(path.join(ROOT, folder + named + ext))))
+}
+
 /** The variables the configuration table of docs/operations.md names in its first column. */
 function documentedVariables(): string[] {
   const operations = read(path.join(ROOT, 'docs/operations.md'))
@@ -177,6 +199,15 @@ describe('docs pages the code names', () => {
       return !existsSync(file) || (section !== undefined && !headings(read(file)).includes(section))
     })
     expect(broken).toEqual([])
+  })
+})
+
+describe('code the documentation names', () => {
+  it('exists where the documentation says', () => {
+    const named = codePaths()
+    expect(named.length).toBeGreaterThan(100)
+    expect(named.filter((n) => !exists(n.named))).toEqual([])
+    expect(exists('endpoints/no/such/file.ts')).toBe(false)
   })
 })
 

@@ -20,7 +20,7 @@ async function saving<T>(code: MessageCode, save: () => Promise<T>): Promise<T> 
 /**
  * POST/PUT/PATCH on one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400) →
  * edit_post (edit_others_posts too to name another author) → a partial update as the caller
- * (deliberate difference 6.1; show_map flags are not reset).
+ * (docs/api.md, deliberate difference 1; show_map flags are not reset).
  */
 export async function updateLinked(ctx: RequestContext, kind: LinkedKind, id: number, params: LinkedWriteValues, input: EndpointInput): Promise<RestResponse> {
   const data = await toWriteData(ctx, kind, params, input.given)

@@ -10,7 +10,7 @@ import type { TermWriteValues } from '../params/termWriteParams.js'
 
 /**
  * POST /categories, POST /tags (reference 9.3): 201 with the term and its `_links`, and a Location
- * header at this namespace's single-term route (deliberate difference 6.6). A name already used
+ * header at this namespace's single-term route (docs/api.md, deliberate difference 6). A name already used
  * (under the same parent) is 400 term_exists with the existing term's ID.
  */
 export async function createTerm(ctx: RequestContext, tax: TaxonomyDef, params: TermWriteValues, input: EndpointInput): Promise<RestResponse> {

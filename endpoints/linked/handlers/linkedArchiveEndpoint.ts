@@ -51,7 +51,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
         // Every word somewhere in the fields, as WordPress searches (not the phrase as one substring).
         clauses.push(searchWhere(params.search, kind.searchFields))
       }
-      // A search that matches nothing counts 0 (deliberate difference 6.5: the reference counts every venue).
+      // A search that matches nothing counts 0 (docs/api.md, deliberate difference 5: the reference counts every venue).
       const { ids: pageIds, total } = linked
         ? await pageByPostDate(ctx, kind, { and: clauses }, { trash: byStatus.trash, page, perPage })
         : { ids: [], total: 0 }

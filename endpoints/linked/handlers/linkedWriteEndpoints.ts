@@ -45,7 +45,7 @@ export function linkedCreateEndpoint(kind: LinkedKind): EndpointDef {
 /**
  * POST/PUT/PATCH on one venue (organizer), 200 (reference 7.4): validation (an unknown ID is 400) →
  * edit_post (edit_others_posts too to name another author) → a partial update as the caller
- * (deliberate difference 6.1; show_map flags are not reset). `by` is not generic here: the write
+ * (docs/api.md, deliberate difference 1; show_map flags are not reset). `by` is not generic here: the write
  * parameters' types do not combine with a generic path name, so the path is typed under both names
  * and only `by`, the one the route has, is read.
  */

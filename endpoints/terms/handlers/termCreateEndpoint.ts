@@ -12,7 +12,7 @@ import { termWriteParams } from '../params/termWriteParams.js'
 
 /**
  * POST /categories, POST /tags (reference 9.3): 201 with the term and its `_links`, and a Location
- * header at this namespace's single-term route (deliberate difference 6.6). A name already used
+ * header at this namespace's single-term route (docs/api.md, deliberate difference 6). A name already used
  * (under the same parent) is 400 term_exists with the existing term's ID.
  */
 export function termCreateEndpoint(tax: TaxonomyDef): EndpointDef {

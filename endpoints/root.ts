@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { IANAZone } from 'luxon'
 import type { Payload } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
 import { defineEndpoint } from './defineEndpoint.js'
 import { NAMESPACE } from './namespace.js'

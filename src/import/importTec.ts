@@ -11,7 +11,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { downloadImage, type DownloadedImage } from '../../endpoints/write/downloadImage.js'
 import { JSDOM } from 'jsdom'
-import type { ResolvedCalendarOptions } from '../options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { AuthorMap, type UserDoc } from './AuthorMap.js'
 import { downloadRefusal } from './downloadRefusal.js'
 import { ImageMap } from './ImageMap.js'

@@ -1,5 +1,5 @@
 import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
-import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../dates/wallClock.js'
+import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
 import type { RequestContext } from '../../types.js'
 import { serializeCost } from './serializeCost.js'
 import type { Event, Relation, Term } from '../../data/documents.js'

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
-import { eventSchedule, reanchor } from './eventSchedule.js'
+import { eventSchedule, reanchor } from '../../../lib/dates/eventSchedule.js'
 
 /** Linked documents of the write, resolved to IDs after the permission check; undefined = not sent. */
 export interface EventLinks {

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises'
 import path from 'node:path'
 import type { CollectionBeforeChangeHook } from 'payload'
-import { isTracked, noteNewFiles, transactionOf } from '../uploads/trackNewFiles.js'
+import { isTracked, noteNewFiles, transactionIdOf } from '../../lib/uploads/trackNewFiles.js'
 
 const exists = (file: string) => access(file).then(
   () => true,
@@ -15,7 +15,7 @@ const exists = (file: string) => access(file).then(
  * A path that already holds a file is never noted: a rollback must not remove what was there before.
  */
 export const recordNewFiles: CollectionBeforeChangeHook = async ({ data, req, collection }) => {
-  const id = await transactionOf(req)
+  const id = await transactionIdOf(req)
   const dir = collection.upload ? collection.upload.staticDir : undefined
   if (id === undefined || !dir || !isTracked(id)) return data
   const sizes = Object.values((data.sizes ?? {}) as Record<string, { filename?: unknown } | null>)

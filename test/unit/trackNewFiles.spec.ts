@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Payload, PayloadRequest } from 'payload'
 import { recordNewFiles } from '../../collections/hooks/recordNewFiles.js'
-import { trackNewFiles } from '../../collections/uploads/trackNewFiles.js'
+import { trackNewFiles } from '../../lib/uploads/trackNewFiles.js'
 
 let dir: string
 const payload = { logger: { error: () => undefined } } as unknown as Payload

@@ -1,6 +1,6 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
-import { trackNewFiles } from '../../../collections/uploads/trackNewFiles.js'
+import { trackNewFiles } from '../../../lib/uploads/trackNewFiles.js'
 import type { Event } from '../../data/documents.js'
 import type { LocatedEventPost } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'

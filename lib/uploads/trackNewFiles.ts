@@ -19,7 +19,7 @@ export interface NewFiles {
 }
 
 /** The transaction `req` is in, once it has started. */
-export async function transactionOf(req: PayloadRequest): Promise<TransactionId | undefined> {
+export async function transactionIdOf(req: PayloadRequest): Promise<TransactionId | undefined> {
   return req.transactionID === undefined ? undefined : await req.transactionID
 }
 
@@ -28,7 +28,7 @@ export async function transactionOf(req: PayloadRequest): Promise<TransactionId 
  * collection, notes them). Call it right after initTransaction, and always end with keep or discard.
  */
 export async function trackNewFiles(req: PayloadRequest, payload: Payload): Promise<NewFiles> {
-  const id = await transactionOf(req)
+  const id = await transactionIdOf(req)
   if (id === undefined) return { keep: () => undefined, discard: async () => undefined }
   written.set(id, new Set())
   return {

@@ -22,7 +22,7 @@ export async function ownMediaId(ctx: RequestContext, url: string): Promise<numb
     user: ctx.user,
     req: ctx.req,
   })
-  return docs.length ? (docs[0]!.id as number) : null
+  return docs.length ? docs[0]!.id : null
 }
 
 function ownMediaFilename(ctx: RequestContext, url: string): string | undefined {

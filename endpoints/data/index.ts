@@ -1,9 +1,16 @@
 // The namespace's data access, one entry point: lookups of a post past access control (locatePost:
 // one query with its owner and status, reused for the rest of the request; what validation and the
-// permission checks need), and reads through access control as the caller (readVisible, the loaders).
+// permission checks need), reads through access control as the caller (readVisible), and the load
+// stage of each resource: everything an answer needs, in a fixed number of queries, for serializers
+// that never query. The caches of stored data are entered here (the document cache, kept
+// serializations, located posts); the response cache only by the router's send step.
+export { findEventPage } from './findEventPage.js'
 export { findSlugId } from './findSlugId.js'
 export { ancestorsOf, loadAncestors } from './loadAncestors.js'
+export { keepEventObject, keepEventObjects, keptEventObjects, loadEvent, loadEventList, loadWrittenEvent, type EventListLoad, type EventLoad } from './loadEvents.js'
 export { loadRelated } from './loadRelated.js'
 export { locateEvent, type LocatedEvent } from './locateEvent.js'
 export { locatePost, type LocatedEventPost, type LocatedPost } from './locatePost.js'
 export { readOneVisible, readVisible } from './readVisible.js'
+export { loadLinked, loadLinkedPage, loadLinkedPost, type LinkedListLoad } from './loadLinked.js'
+export { loadTerms, type TermListLoad } from './loadTerms.js'

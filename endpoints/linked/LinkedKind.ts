@@ -2,7 +2,8 @@ import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
 import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
 import type { ImageInput } from '../params/imageArg.js'
-import type { ParamSpec, Params, RequestContext } from '../types.js'
+import type { SerializeContext } from '../serialize/SerializeContext.js'
+import type { ParamSpec, Params } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
 export type LinkedDoc = Venue | Organizer
@@ -65,5 +66,5 @@ export interface LinkedKind {
     id: string
     slug: string
   }
-  serialize: (doc: LinkedDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
+  serialize: (doc: LinkedDoc, ctx: SerializeContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
 }

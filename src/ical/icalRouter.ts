@@ -10,7 +10,7 @@ import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { keepSerialization, keptSerialization, keptSerializations } from '../../endpoints/cache/keptSerializations.js'
-import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
+import { loadEventList, locateEvent, readOneVisible } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -58,7 +58,7 @@ function keptVevents(ctx: RequestContext, raw: Record<string, unknown>): KeptVev
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
 async function serialize(ctx: RequestContext, found: Event[], raw: Record<string, unknown>): Promise<FeedEvent[]> {
-  return (await serializeEventList(ctx, found, raw)) as unknown as FeedEvent[]
+  return serializeEventList(await loadEventList(ctx, found, raw), ctx) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */

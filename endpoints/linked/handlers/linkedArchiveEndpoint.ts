@@ -12,12 +12,12 @@ import { archiveHeaders, archiveLinks, type QueryPairs } from '../../serialize/a
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { eventLinkWhere } from '../query/eventLinkWhere.js'
-import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import type { LinkedKind } from '../LinkedKind.js'
 import { pageByPostDate } from '../query/pageByPostDate.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { searchWhere } from '../query/searchWords.js'
 import { truthyArg } from '../params/truthyArg.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
+import { loadLinkedPage } from '../../data/index.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
 
@@ -58,20 +58,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       const totalPages = Math.ceil(total / perPage)
       if (page > 1 && page > totalPages) throw new RestError(`${kind.name}-archive-page-not-found` as MessageCode, 404)
 
-      const found = pageIds.length
-        ? await ctx.payload.find({
-            collection: kind.collection,
-            where: { id: { in: pageIds } },
-            trash: byStatus.trash,
-            pagination: false,
-            depth: 0,
-            select: WITHOUT_RICH_TEXT,
-            overrideAccess: false,
-            user: ctx.user,
-          })
-        : { docs: [] }
-      const byId = new Map(found.docs.map((doc) => [doc.id, doc]))
-      const docs = pageIds.map((id) => byId.get(id)).filter((doc): doc is LinkedDoc => doc !== undefined)
+      const load = await loadLinkedPage(ctx, kind.collection, pageIds, { trash: byStatus.trash })
 
       // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
       const filters: QueryPairs = [['per_page', perPage]]
@@ -85,7 +72,7 @@ export function linkedArchiveEndpoint(kind: LinkedKind): EndpointDef {
       return {
         headers: archiveHeaders(total, totalPages),
         body: {
-          [kind.plural]: await serializeLinkedList(ctx, kind, docs),
+          [kind.plural]: serializeLinkedList(kind, load, ctx),
           ...links,
           total,
           total_pages: totalPages,

@@ -4,9 +4,8 @@ import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
 import { type LinkedPathParams, linkedPathParams } from '../params/linkedPathParams.js'
-import { readOneVisible } from '../../data/index.js'
+import { loadLinkedPost } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 
 /**
  * GET /venues/<id> and /venues/by-slug/<slug> (organizers alike, reference 7.3 and 8). Validation has
@@ -18,9 +17,9 @@ export function linkedReadEndpoint<B extends 'id' | 'slug'>(kind: LinkedKind, by
     methods: ['GET'],
     params: linkedPathParams(kind, by),
     handler: async (ctx, params) => {
-      const doc = await readOneVisible(ctx, kind.collection, params[by], { trash: true, select: WITHOUT_RICH_TEXT })
-      if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
-      const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
+      const load = await loadLinkedPost(ctx, kind.collection, params[by])
+      if (!load) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
+      const [body] = serializeLinkedList(kind, load, ctx, { jsonLd: true })
       return { body }
     },
   })

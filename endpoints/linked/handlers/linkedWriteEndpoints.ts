@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
-import { locatePost } from '../../data/index.js'
+import { loadLinked, locatePost } from '../../data/index.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import type { EndpointDef, RequestContext } from '../../types.js'
@@ -24,7 +24,7 @@ async function saving<T>(code: MessageCode, save: () => Promise<T>): Promise<T> 
 }
 
 async function single(ctx: RequestContext, kind: LinkedKind, doc: unknown) {
-  const [body] = await serializeLinkedList(ctx, kind, [doc as LinkedDoc])
+  const [body] = serializeLinkedList(kind, await loadLinked(ctx, [doc as LinkedDoc]), ctx)
   return body
 }
 

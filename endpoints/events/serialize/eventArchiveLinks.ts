@@ -38,7 +38,7 @@ export function eventArchivePairs(params: EventArchiveValues, given: ReadonlySet
 }
 
 /** rest_url, next_rest_url and previous_rest_url of an events page (reference 5.3). */
-export function eventArchiveLinks(base: string, params: EventArchiveValues, given: ReadonlySet<string>, query: EventsQuery, totalPages: number) {
+export function eventArchiveLinks(base: string, params: EventArchiveValues, given: ReadonlySet<string>, query: Pick<EventsQuery, 'page' | 'dates' | 'statuses' | 'geoloc'>, totalPages: number) {
   const { pairs, raw } = eventArchivePairs(params, given, query)
   return archiveLinks(`${base}/events/`, pairs, query.page, totalPages, { rawRestUrl: raw })
 }

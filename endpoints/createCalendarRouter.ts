@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { bodyLimit, withBufferedBody } from '../src/guards/bodyLimit.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { buildContext } from './buildContext.js'
+import { answerFromCache, sendAnswer } from './cache/answerCache.js'
 import { routeEntry } from './openapi/routeEntry.js'
 import { errorMiddleware } from './errors/errorMiddleware.js'
 import { RestError } from './errors/RestError.js'
@@ -42,7 +43,7 @@ const FORM_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * JSON and form bodies, parsed from the body bodyLimit read: body-parser's parsers run on a replay of
  * it, so their errors (bad JSON, too deep, too many parameters, bad charset) reach errorMiddleware.
  * As in WordPress, a form body is ignored on GET, HEAD and OPTIONS, and a JSON body is read on any
- * method (the response cache neither stores nor replays a request with a body: cacheMiddleware).
+ * method (the response cache neither stores nor replays a request with a body: answerCache).
  */
 function parseBody(limit: number) {
   const json = express.json({ limit })
@@ -63,9 +64,11 @@ function parseBody(limit: number) {
 }
 
 /**
- * The namespace router: body limit (413 before anything reads it) and parsing, route match (404 rest_no_route), context, parameters
- * (400 rest_missing_callback_param / rest_invalid_param), permission (401/403 rest_forbidden),
- * handler, then the one error middleware. Mount it at {REST_PREFIX}/{namespace}, once per namespace
+ * The namespace router: a stored anonymous answer (answerFromCache), body limit (413 before anything
+ * reads it) and parsing, route match (404 rest_no_route), context, parameters (400
+ * rest_missing_callback_param / rest_invalid_param), permission (401/403 rest_forbidden), handler,
+ * then the one send step (sendAnswer: ETag, Cache-Control, the response cache), errors through the one
+ * error middleware and the same step. Mount it at {REST_PREFIX}/{namespace}, once per namespace
  * and language.
  */
 export function createCalendarRouter(
@@ -75,10 +78,11 @@ export function createCalendarRouter(
 ): Router {
   const maxBodyBytes = mount.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const router = express.Router()
-  // The language of this mount, for error messages rendered by errorMiddleware.
-  router.use((_req, res, next) => {
+  // The language of this mount, for error messages rendered by errorMiddleware; then the stored
+  // anonymous answer, if any, before anything reads the request.
+  router.use((req, res, next) => {
     res.locals.locale = mount.locale
-    next()
+    if (!answerFromCache(payload, req, res)) next()
   })
   router.use(bodyLimit(() => maxBodyBytes), parseBody(maxBodyBytes))
   router.use(async (req: Request, res: Response) => {
@@ -103,8 +107,8 @@ export function createCalendarRouter(
     }
     const result = await endpoint.handler(ctx, params, input)
     if (result.headers) res.set(result.headers)
-    res.status(result.status ?? 200).json(result.body)
+    sendAnswer(payload, req, res, result.status ?? 200, result.body)
   })
-  router.use(errorMiddleware(payload))
+  router.use(errorMiddleware(payload, (req, res, status, body) => sendAnswer(payload, req, res, status, body)))
   return router
 }

@@ -13,11 +13,10 @@ import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { eventLinkWhere } from '../query/eventLinkWhere.js'
 import type { LinkedKind } from '../LinkedKind.js'
-import { pageByPostDate } from '../query/pageByPostDate.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { searchWhere } from '../query/searchWords.js'
 import { truthyArg } from '../params/truthyArg.js'
-import { loadLinkedPage } from '../../data/index.js'
+import { loadLinkedPage, pageByPostDate } from '../../data/index.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
 

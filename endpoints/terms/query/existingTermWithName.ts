@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { pastAccess } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -16,7 +17,7 @@ export async function existingTermWithName(ctx: RequestContext, tax: TaxonomyDef
     pagination: false,
     depth: 0,
     select: { name: true },
-    overrideAccess: true,
+    ...pastAccess('existingTermWithName'),
   })
   const wanted = name.toLowerCase()
   return found.docs.find((doc) => doc.name.toLowerCase() === wanted)?.id

@@ -1,5 +1,6 @@
 import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { RestError } from '../../errors/RestError.js'
+import { pastAccess } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -14,7 +15,7 @@ export async function refuseDuplicateSlug(ctx: RequestContext, tax: TaxonomyDef,
   const { totalDocs } = await ctx.payload.count({
     collection: tax.collection,
     where: { and: [{ slug: { equals: slug } }, { id: { not_equals: id } }] },
-    overrideAccess: true,
+    ...pastAccess('refuseDuplicateSlug'),
   })
   if (totalDocs) throw new RestError('duplicate_term_slug', 400, [slug])
 }

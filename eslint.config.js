@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    // The plugin's code gets its settings as the plugin's resolved options (src/options.ts), never from
+    // The plugin's code gets its settings as the plugin's resolved options (lib/options.ts), never from
     // the environment, so it works in any host app and importing it reads nothing.
     files: ['collections/**', 'endpoints/**'],
     rules: {

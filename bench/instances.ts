@@ -1,6 +1,6 @@
 // `npm run bench -- --instances N`: N server processes on one database (response cache on), load spread
 // across them, and the staleness after a write: how long the other instances go on answering what they
-// had cached before a write acknowledged by one of them (the README's bound: 1 s).
+// had cached before a write acknowledged by one of them (docs/operations.md, Several instances: 1 s).
 import type { ChildProcess } from 'node:child_process'
 import autocannon from 'autocannon'
 import type { Budget } from './budgets.js'

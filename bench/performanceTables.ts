@@ -1,13 +1,15 @@
 // `npm run bench:tables -- bench/results-sqlite-10000.json bench/results-postgres-10000.json …`: the
-// README's Performance tables, made from the JSON files `npm run bench` writes (one per database and
-// size), so the figures there are the runs' own. With `--readme README.md` it replaces what stands
-// between the README's `<!-- bench:begin -->` and `<!-- bench:end -->` markers; without, it prints.
+// Performance tables of docs/performance.md, made from the JSON files `npm run bench` writes (one per
+// database and size), so the figures there are the runs' own. With `--into docs/performance.md` it replaces
+// what stands between that page's `<!-- bench:begin -->` and `<!-- bench:end -->` markers (`--readme FILE`,
+// the older name, still works); without, it prints.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { BenchResults as Results, Measurement, Row } from './benchResults.js'
 import { percent } from './budgets.js'
 
-const { values, positionals } = parseArgs({ options: { readme: { type: 'string' } }, allowPositionals: true })
+const { values, positionals } = parseArgs({ options: { into: { type: 'string' }, readme: { type: 'string' } }, allowPositionals: true })
+const target = values.into ?? values.readme
 if (positionals.length === 0) throw new Error('name the results files: bench/results-<database>-<events>.json …')
 const runs: Results[] = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results)
 
@@ -78,13 +80,13 @@ const machines = [...new Set(runs.map((r) => `${r.machine.cpus} × ${r.machine.m
 out.push('', `Runs of ${[...new Set(runs.map((r) => r.date.slice(0, 10)))].join(', ')} on ${machines.join('; ')}; ${runs[0]!.connections} connections, ${runs[0]!.durationSeconds} s per route.`)
 
 const markdown = out.join('\n')
-if (!values.readme) process.stdout.write(`${markdown}\n`)
+if (!target) process.stdout.write(`${markdown}\n`)
 else {
-  const readme = readFileSync(values.readme, 'utf8')
+  const page = readFileSync(target, 'utf8')
   const [begin, end] = ['<!-- bench:begin -->', '<!-- bench:end -->']
-  const from = readme.indexOf(begin)
-  const to = readme.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`${values.readme} has no ${begin} … ${end} block`)
-  writeFileSync(values.readme, `${readme.slice(0, from + begin.length)}\n${markdown}\n${readme.slice(to)}`)
-  process.stdout.write(`Rewrote the Performance tables of ${values.readme} from ${runs.length} runs\n`)
+  const from = page.indexOf(begin)
+  const to = page.indexOf(end)
+  if (from < 0 || to < from) throw new Error(`${target} has no ${begin} … ${end} block`)
+  writeFileSync(target, `${page.slice(0, from + begin.length)}\n${markdown}\n${page.slice(to)}`)
+  process.stdout.write(`Rewrote the Performance tables of ${target} from ${runs.length} runs\n`)
 }

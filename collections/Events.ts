@@ -16,7 +16,7 @@ import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../lib/options.js'
 
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
 const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field

@@ -39,7 +39,7 @@ export const Users: CollectionConfig = {
     admin: ({ req }) => Boolean(req.user),
   },
   hooks: {
-    // An application password or API key changes no password, e-mail or API key (README, Authentication).
+    // An application password or API key changes no password, e-mail or API key (docs/security.md, Authentication).
     beforeChange: [credentialChangesNeedSignIn, firstUserIsAdministrator],
     beforeDelete: [deleteUserAppPasswords],
     beforeOperation: [passwordResetNeedsEmail, forgotPasswordOutsideTransaction, limitPasswordLogin, sessionsNeedSignIn],

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { AppPasswords } from './AppPasswords.js'
 import { EventCategories } from './EventCategories.js'
 import { EventTags } from './EventTags.js'

@@ -3,7 +3,7 @@ import { createLocalReq, executeAuthStrategies, type Payload } from 'payload'
 import { parseBasicAuth } from '../collections/auth/appPasswordStrategy.js'
 import { CLIENT_ADDRESS, LOCKS_CHECKED } from '../collections/auth/clientAddress.js'
 import { signInLimits } from '../collections/auth/signInLimits.js'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { RestError } from './errors/RestError.js'
 import type { RequestContext } from './types.js'
 

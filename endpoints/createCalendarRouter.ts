@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
 import { bodyLimit, withBufferedBody } from '../src/guards/bodyLimit.js'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
 import { answerFromCache, sendAnswer } from './cache/answerCache.js'
 import { routeEntry } from './openapi/routeEntry.js'

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { IANAZone } from 'luxon'
 import type { Payload } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
 import { answerFromCache, sendAnswer } from './cache/answerCache.js'
 import { defineEndpoint } from './defineEndpoint.js'

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest, TypedUser } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import type { DownloadedImage } from './write/downloadImage.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Env } from './env.js'
-import type { CalendarPluginOptions } from './options.js'
+import type { CalendarPluginOptions } from '../lib/options.js'
 
-/** The plugin's options as this server's settings give them (the README's Configuration table). */
+/** The plugin's options as this server's settings give them (docs/operations.md, Configuration). */
 export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
   return {
     siteUrl: settings.SITE_URL,

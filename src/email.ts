@@ -1,15 +1,9 @@
 import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
-import type { EmailAdapter, Payload } from 'payload'
+import type { EmailAdapter } from 'payload'
+import { NO_EMAIL } from '../lib/emailConfigured.js'
 
-/** The adapter's name when no SMTP_URL is set: nothing is sent, and password reset by e-mail is off. */
-export const NO_EMAIL = 'none'
-
-/** Whether mail can leave this server (Payload's default console adapter only logs it). */
-export function emailConfigured(payload: Payload): boolean {
-  const name = payload.email?.name
-  return Boolean(name) && name !== NO_EMAIL && name !== 'console'
-}
+export { emailConfigured, NO_EMAIL } from '../lib/emailConfigured.js'
 
 export interface EmailSettings {
   /** smtp:// or smtps:// URL (credentials in it); undefined: no e-mail. */

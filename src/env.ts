@@ -1,7 +1,7 @@
 // The one place that reads process.env (and the optional .env file); only src/ imports it (collections/
 // and endpoints/ get the plugin's resolved options). Each variable is declared once in VARIABLES below:
-// its parser, which names the variable in every error, is the only check; the README and .env.example
-// document the same names. Importing this module reads and writes nothing: `env` is read on first use.
+// its parser, which names the variable in every error, is the only check; docs/operations.md (Configuration) and
+// .env.example document the same names. Importing this module reads and writes nothing: `env` is read on first use.
 import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'

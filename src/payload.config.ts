@@ -12,7 +12,7 @@ import { apiLimitsPlugin } from './guards/apiLimitsPlugin.js'
 import { graphqlValidationRules } from './guards/graphqlLimits.js'
 import { graphqlLimits } from './guards/payloadGuards.js'
 import { logger } from './http/logger.js'
-import { type CalendarPluginOptions, resolveOptions } from './options.js'
+import { type CalendarPluginOptions, resolveOptions } from '../lib/options.js'
 import { payloadSecret } from './payloadSecret.js'
 import { calendarPlugin } from './plugin.js'
 

@@ -5,7 +5,7 @@ import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
-import { type CalendarPluginOptions, resolveOptions } from './options.js'
+import { type CalendarPluginOptions, resolveOptions } from '../lib/options.js'
 import { createListingIndexes } from './createListingIndexes.js'
 import { refreshPlannerStatistics } from './refreshPlannerStatistics.js'
 

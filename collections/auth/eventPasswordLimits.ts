@@ -5,7 +5,7 @@ import { type FailureSubject, StoredFailureLimiter, removeCounters } from './Sto
 // Guessing event passwords costs the server an scrypt run per protected event: every wrong verdict
 // that took a hash counts as one failure of the client address (not one per request), in the same
 // database counters as failed sign-ins, so every server process (workers, instances) counts them
-// together (see README, Authentication).
+// together (see docs/security.md, Failed sign-in limits).
 const limiter = new StoredFailureLimiter('event-password', { maxFailures: 30, windowSeconds: 600, lockSeconds: 600 })
 
 const subject = (address: string): FailureSubject => ({ scope: 'event-password', address })

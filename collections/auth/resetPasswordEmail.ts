@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { formatAdminURL } from 'payload/shared'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../lib/options.js'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { type FailureSubject, StoredFailureLimiter, removeCounters } from './StoredFailureLimiter.js'
 
 // Failed sign-ins (application passwords and Payload's password login), counted in the database so
-// every server process shares them and a restart keeps them (see README, Authentication). Per
+// every server process shares them and a restart keeps them (see docs/security.md, Failed sign-in limits). Per
 // (account, address): one place guessing one account. Per address: one place guessing many accounts.
 // Deliberately no account-wide lock: anyone could trip it and keep the owner out; guessing from many
 // addresses is bounded per address instead.

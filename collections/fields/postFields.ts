@@ -1,9 +1,8 @@
 import type { Field } from 'payload'
 import { editorsOnlyField } from '../access/editorsOnlyField.js'
 import { publishersOnlyField } from '../access/publishersOnlyField.js'
-import { POST_STATUSES } from '../roles.js'
 import { MEDIA, USERS } from '../slugs.js'
-import { STATUS_LABELS } from '../../src/admin/statusLabels.js'
+import { POST_STATUSES, STATUS_LABELS } from '../../lib/postStatus.js'
 
 /** Fields every post type (event, venue, organizer) has, WordPress's wp_posts columns. */
 export const postStatusField: Field = {

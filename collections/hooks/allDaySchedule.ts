@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { toDateTime, zoneOf } from '../../endpoints/dates/wallClock.js'
-import { eventSchedule } from '../../endpoints/events/write/eventSchedule.js'
-import { resolveOptions } from '../../src/options.js'
+import { toDateTime, zoneOf } from '../../lib/dates/wallClock.js'
+import { eventSchedule } from '../../lib/dates/eventSchedule.js'
+import { resolveOptions } from '../../lib/options.js'
 
 /**
  * An all-day event runs from 00:00:00 of its first day to 23:59:59 of its last in its own zone

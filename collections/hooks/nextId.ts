@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import { incrementColumn } from '../../endpoints/data/incrementColumn.js'
+import { incrementColumn } from '../../lib/sql/incrementColumn.js'
 import { COUNTERS, type IdSequence } from '../slugs.js'
 
 /**

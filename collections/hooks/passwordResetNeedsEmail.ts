@@ -1,5 +1,5 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
-import { emailConfigured } from '../../src/email.js'
+import { emailConfigured } from '../../lib/emailConfigured.js'
 
 /**
  * Refuses forgot-password when the server sends no e-mail, instead of answering "sent" for a mail

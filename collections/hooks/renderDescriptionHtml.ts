@@ -5,7 +5,7 @@ import { canUseUnfilteredHtml } from '../access/postAccess.js'
 import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
 import { relationId } from '../relationIds.js'
 import { MEDIA } from '../slugs.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../lib/options.js'
 
 type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[]; externalImage?: ExternalImage }
 /** An image of another site kept as sent (not downloaded into media): its address and alt text. */

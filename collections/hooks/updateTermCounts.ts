@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
-import { incrementColumn } from '../../endpoints/data/incrementColumn.js'
+import { incrementColumn } from '../../lib/sql/incrementColumn.js'
 import { relationIds } from '../relationIds.js'
 import { CATEGORIES, EVENTS, TAGS } from '../slugs.js'
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { TextFieldSingleValidation } from 'payload'
-import { zoneOf } from '../../endpoints/dates/wallClock.js'
+import { zoneOf } from '../../lib/dates/wallClock.js'
 import { unlessUnchanged } from './unlessUnchanged.js'
 
 export const TIME_ZONE_MESSAGE = 'Enter a time zone such as Europe/Paris or America/New_York, or an offset such as UTC+2.'

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { storedDataCache } from './storedDataCaches.js'
 
 /** Kept for an ID the public may not read (a draft, a trashed post) or that does not exist. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { transactionOf } from '../data/transactionOf.js'
+import { transactionOf } from '../../lib/sql/transactionOf.js'
 import type { WriteSignal } from './writeSignal.js'
-import { sqlOperators } from '../data/sqlOperators.js'
+import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 
 interface PoolClient {
   query: (sql: string) => Promise<unknown>

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../lib/options.js'
 import { storedDataCache } from './storedDataCaches.js'
 
 export interface CachedResponse {

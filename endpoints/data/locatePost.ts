@@ -13,7 +13,7 @@ export interface LocatedPost {
   slugGiven?: boolean | null
 }
 
-/** An event's checks also read its password flag; an update keeps its schedule (deliberate difference 6.1). */
+/** An event's checks also read its password flag; an update keeps its schedule (docs/api.md, deliberate difference 1). */
 export interface LocatedEventPost extends LocatedPost {
   hasPassword?: boolean | null
   startDate: string

@@ -62,7 +62,7 @@ const ARCHIVE_SCHEMAS: Record<string, string> = {
   tags: 'TagArchive',
 }
 
-// How a client authenticates (README, Authentication): application passwords over HTTP Basic,
+// How a client authenticates (docs/security.md, Authentication): application passwords over HTTP Basic,
 // Payload's JWT (Authorization: JWT <token>, or Bearer) and its session cookie. Reads work anonymously.
 export const SECURITY_SCHEMES = {
   applicationPassword: { type: 'http', scheme: 'basic', description: 'An application password: the user name and the password' },
@@ -181,7 +181,7 @@ export function openApiDocument(routes: RouteDef[], ctx: RequestContext): Json {
     openapi: '3.0.0',
     info: { version: '1.0.0', title: t(DOC_TEXTS.title), description: t(DOC_TEXTS.description) },
     components: { schemas, securitySchemes: translateDescriptions(SECURITY_SCHEMES, t) },
-    // Unlike the reference, the URL keeps the port (deliberate difference 6.6).
+    // Unlike the reference, the URL keeps the port (docs/api.md, deliberate difference 6).
     servers: [{ url: `${ctx.restRoot}/${ctx.namespace}/` }],
     paths,
   }

@@ -1,5 +1,5 @@
 import { mayEditPosts } from '../permissions/index.js'
-import { POST_STATUSES } from '../../collections/roles.js'
+import { POST_STATUSES } from '../../lib/postStatus.js'
 import { ParamError } from '../errors/ParamError.js'
 import type { Param, RequestContext } from '../types.js'
 import { toList } from './kinds.js'

@@ -1,4 +1,4 @@
-import { POST_STATUSES } from '../../collections/roles.js'
+import { POST_STATUSES } from '../../lib/postStatus.js'
 import { ParamError } from '../errors/ParamError.js'
 import type { Param } from '../types.js'
 

@@ -3,7 +3,7 @@
  * field (reference 6.2): blocks separated by blank lines become `<p>…</p>`, one per line, single line
  * breaks `<br />\n`; no line break after the last paragraph. The excerpt is otherwise output as
  * stored, as WordPress does (markup from roles without unfiltered_html was already removed on save),
- * with a bare `&` written `&#038;` as wptexturize writes it (deliberate difference 16: no other typography).
+ * with a bare `&` written `&#038;` as wptexturize writes it (docs/api.md, deliberate difference 16: no other typography).
  */
 export function autop(text: string | null | undefined): string {
   const normalized = (text ?? '').replace(/\r\n?/g, '\n').trim()

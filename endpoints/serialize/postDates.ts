@@ -1,4 +1,4 @@
-import { wallClock, ZERO_DATE } from '../dates/wallClock.js'
+import { wallClock, ZERO_DATE } from '../../lib/dates/wallClock.js'
 
 interface Dated {
   status?: string | null

@@ -1,4 +1,4 @@
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 
 // Front-end addresses of posts (the front end's URL patterns, by default SITE_URL/event/<slug>/ as in
 // decisions section 5) and this server's own identifiers (the plugin's siteUrl).

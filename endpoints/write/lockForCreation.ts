@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
-import { transactionOf } from '../data/transactionOf.js'
+import { transactionOf } from '../../lib/sql/transactionOf.js'
 import type { RequestContext } from '../types.js'
-import { sqlOperators } from '../data/sqlOperators.js'
+import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 
 interface PostgresAdapter {
   name: string

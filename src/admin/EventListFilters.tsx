@@ -1,9 +1,8 @@
 import type { Payload, TypedUser } from 'payload'
-import { POST_STATUSES } from '../../collections/roles.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import { EventQuickFilters } from './EventQuickFilters.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
-import { STATUS_LABELS } from './statusLabels.js'
+import { POST_STATUSES, STATUS_LABELS } from '../../lib/postStatus.js'
 
 /** How many categories, venues, organizers and tags the dropdowns list; Payload's own filter builder searches beyond. */
 const CHOICES = 500

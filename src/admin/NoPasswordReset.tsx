@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { emailConfigured } from '../email.js'
+import { emailConfigured } from '../../lib/emailConfigured.js'
 
 /**
  * After the login form. Payload's login form always links to "Forgot password?"; without SMTP_URL

@@ -12,7 +12,7 @@ import {
 } from '@payloadcms/ui'
 import type { TextFieldClientProps } from 'payload'
 import { useCallback, useMemo } from 'react'
-import { reanchor } from '../../endpoints/events/write/eventSchedule.js'
+import { reanchor } from '../../lib/dates/eventSchedule.js'
 import { eventZone } from './eventZone.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { useValidatedField } from './useValidatedField.js'

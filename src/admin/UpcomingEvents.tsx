@@ -4,7 +4,7 @@ import { formatAdminURL } from 'payload/shared'
 import { EVENTS } from '../../collections/slugs.js'
 import type { CalendarEvent } from './monthGrid.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
-import { statusLabel } from './statusLabels.js'
+import { statusLabel } from '../../lib/postStatus.js'
 import { wallClockKey, wallClockRange } from './wallClockRange.js'
 import './calendarAdmin.css'
 

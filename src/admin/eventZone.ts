@@ -1,4 +1,4 @@
-import { zoneOf } from '../../endpoints/dates/wallClock.js'
+import { zoneOf } from '../../lib/dates/wallClock.js'
 
 export interface EventZone {
   /** The zone luxon reads: the event's own (IANA name or manual offset), else the site's. */

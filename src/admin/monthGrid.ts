@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { eventZone } from './eventZone.js'
-import { statusLabel } from './statusLabels.js'
+import { statusLabel } from '../../lib/postStatus.js'
 import { wallClockRange } from './wallClockRange.js'
 
 export interface CalendarEvent {

@@ -18,7 +18,7 @@ import type { RequestContext } from '../../endpoints/types.js'
 import { env } from '../env.js'
 import { calendarOccurrences, CalendarParseError, type Occurrence } from '../ical/calendarOccurrences.js'
 import { CalendarSourceError, readCalendarSource } from '../ical/readCalendarSource.js'
-import { resolveOptions } from '../options.js'
+import { resolveOptions } from '../../lib/options.js'
 import { CommandError } from './CommandError.js'
 import { findUser } from './findUser.js'
 

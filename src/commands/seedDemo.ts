@@ -29,7 +29,7 @@ function progress(done: number, total: number): void {
   else if (done === total || done % Math.ceil(total / 10) === 0) process.stderr.write(`Events ${done}/${total}\n`)
 }
 
-/** seed:demo: a demo calendar (see README, Operator CLI); refuses a second one unless --force. */
+/** seed:demo: a demo calendar (see docs/operations.md, Demo calendar); refuses a second one unless --force. */
 export async function seedDemoCommand(payload: () => Promise<Payload>, args: string[]): Promise<string> {
   const flags = parseSeedDemoArgs(args)
   const { countDemoEvents, seedDemoCalendar } = await import('./demo/seedDemoCalendar.js')

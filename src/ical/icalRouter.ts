@@ -17,7 +17,7 @@ import { parseParams } from '../../endpoints/params/parseParams.js'
 import type { Event } from '../../endpoints/data/documents.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { crossOrigin } from '../http/restHeaders.js'
-import type { ResolvedCalendarOptions } from '../options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { eventsCalendar, type FeedEvent, type KeptVevents } from './eventsCalendar.js'
 
 /** The most events one feed lists (the earliest first); narrower queries reach the rest. */

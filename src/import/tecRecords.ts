@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities'
 import { DateTime } from 'luxon'
-import { eventSchedule } from '../../endpoints/events/write/eventSchedule.js'
+import { eventSchedule } from '../../lib/dates/eventSchedule.js'
 
 /** The parts of TEC's wire objects the import reads (reference 6.2); everything else is ignored. */
 export interface WireTerm { id: number; name: string; slug: string; description?: string; parent?: number }

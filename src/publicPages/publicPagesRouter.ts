@@ -15,7 +15,7 @@ import { organizerKind } from '../../endpoints/linked/organizerKind.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { venueKind } from '../../endpoints/linked/venueKind.js'
 import { setDiscoveryHeaders } from '../http/discoveryHeaders.js'
-import type { ResolvedCalendarOptions } from '../options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { renderPublicPage, type PublicPage } from './renderPublicPage.js'
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'

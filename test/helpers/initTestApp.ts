@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { getPayload, type Payload } from 'payload'
 import { createApp } from '../../src/app.js'
 import { env } from '../../src/env.js'
-import type { CalendarPluginOptions } from '../../src/options.js'
+import type { CalendarPluginOptions } from '../../lib/options.js'
 import { buildCalendarConfig } from '../../src/payload.config.js'
 import { createTestDatabase, type TestDatabase } from './testDatabase.js'
 

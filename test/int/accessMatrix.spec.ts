@@ -256,7 +256,7 @@ describe('reads', () => {
       'password (editor) ?context=edit':                  [ok,   ok,    PW,    PW,     PW,    PW],
     }
     // A draft or pending post has no post name in WordPress: by slug, callers who write no posts find
-    // nothing there (400, reference 6.6); those who write still reach it (deliberate difference 14).
+    // nothing there (400, reference 6.6); those who write still reach it (docs/api.md, deliberate difference 14).
     const SLUGLESS = '400 rest_invalid_param'
     const bySlug = {
       ...grid,

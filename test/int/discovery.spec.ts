@@ -36,7 +36,7 @@ describe('GET /doc', () => {
       'ImageSize', 'CostDetails', 'Term', 'Image', 'DateDetails', 'Event', 'Venue', 'Organizer',
       'EventArchive', 'VenueArchive', 'OrganizerArchive', 'CategoryArchive', 'TagArchive', 'Error',
     ])
-    // The port is kept (deliberate difference from the reference).
+    // The port is kept (docs/api.md, deliberate difference 6).
     expect(doc.servers).toEqual([{ url: 'http://localhost:3000/wp-json/calendar/events/v1/' }])
     expect(Object.keys(doc.paths)).toEqual(ROUTES.filter((r) => r.pattern !== '').map((r) => openApiPath(r.pattern)))
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy()

@@ -8,7 +8,7 @@ import type { EventsQuery } from '../../endpoints/events/query/buildEventsQuery.
 import { searchWhere } from '../../endpoints/linked/query/searchWords.js'
 import { statusWhere } from '../../endpoints/query/statusWhere.js'
 import type { RequestContext } from '../../endpoints/types.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../lib/options.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { daysFromNow } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'

@@ -5,7 +5,7 @@ import { apiClient } from '../helpers/http.js'
 import { startImageServer, type ImageServer } from '../helpers/imageServer.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
-// Event writes over HTTP (reference 6.3–6.7, deliberate difference 6.1), on a site whose time zone
+// Event writes over HTTP (reference 6.3–6.7, docs/api.md, deliberate difference 1), on a site whose time zone
 // is America/New_York so that "the site zone" and UTC differ.
 
 type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber' | 'anonymous'
@@ -477,7 +477,7 @@ describe('categories and tags', () => {
     expect(await counts()).toMatchObject({ 'event-categories': before['event-categories'] })
   })
 
-  it('resolves an existing tag by name to that tag instead of making a numeric one (deliberate difference 6.4)', async () => {
+  it('resolves an existing tag by name to that tag instead of making a numeric one (deliberate difference 4)', async () => {
     const before = await counts()
     const res = await create(event({ tags: ['outdoor', String(ids.outdoor)] }))
     expect(termIds(res.body.tags)).toEqual([ids.outdoor])
@@ -742,7 +742,7 @@ describe('POST|PUT|PATCH /events/<id>: update', () => {
   }
   const volatile = ({ modified: _m, modified_utc: _mu, ...rest }: Record<string, unknown>) => rest
 
-  it.each(['post', 'put', 'patch'] as const)('%s changes only what is sent (deliberate difference 6.1)', async (method) => {
+  it.each(['post', 'put', 'patch'] as const)('%s changes only what is sent (deliberate difference 1)', async (method) => {
     const before = await fullEvent()
     const res = await api[method](`/events/${before.id}`, { title: 'Renamed' }, as('administrator'))
     expect(res.status).toBe(200)

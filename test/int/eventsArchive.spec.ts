@@ -144,7 +144,7 @@ describe('paging', () => {
     expect(past.body).toEqual({ code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist', data: { status: 404 } })
   })
 
-  it('keeps category and tag filters in the paging links (deliberate difference from the reference)', async () => {
+  it('keeps category and tag filters in the paging links (deliberate difference 3)', async () => {
     const res = await api.get('/events?per_page=1&tags=outdoor')
     expect(res.body.total).toBe(2)
     expect(res.body.next_rest_url).toContain('tags=outdoor')

@@ -296,7 +296,7 @@ describe('strict_dates boundaries', () => {
     const startsEarly = await at('Starts a second early', '2026-11-22 06:59:59', '2026-11-22 09:00:00')
     const endsLate = await at('Ends a second late', '2026-12-06 05:00:00', '2026-12-06 07:00:01')
     // Its wall clock reads 07:00 like the window's, but it starts at 07:00 UTC, five hours before
-    // the window: compared as instants, not wall clocks (deliberate difference 11).
+    // the window: compared as instants, not wall clocks (docs/api.md, deliberate difference 11).
     const wallClockOnly = await at('Same wall clock, UTC', '2026-11-22 07:00:00', '2026-11-22 09:00:00', 'UTC')
     for (const query of [window, `${window}&tags=${tag}`]) {
       const res = await get(`/events?${query}`)

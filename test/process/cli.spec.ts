@@ -27,7 +27,7 @@ async function cli(...args: Array<string | Record<string, string>>): Promise<Cli
 }
 
 /**
- * `npm run cli -- <args>` exactly as the README writes it, banner and all, with `input` piped on standard
+ * `npm run cli -- <args>` exactly as docs/operations.md writes it, banner and all, with `input` piped on standard
  * input (or, with `tty`, typed at a terminal through script(1) once the prompt shows): everything the
  * terminal would show is in `output`.
  */
@@ -93,7 +93,7 @@ describe('users', () => {
     expect(ada.output).toContain('src/cli.ts users:create --email') // npm's banner, with the command line: no password on it
     expect(ada.output).not.toContain('correct horse')
     expect((await login('ada@example.org', 'correct horse battery')).status).toBe(200)
-    // Old scripts' --password P still works (npm's banner shows it: the README no longer writes it).
+    // Old scripts' --password P still works (npm's banner shows it: the documentation no longer writes it).
     expect((await cli('users:create', '--email', 'ed@example.org', '--username', 'ed', '--password', 'staple paper clip', '--role', 'editor')).code).toBe(0)
   })
 

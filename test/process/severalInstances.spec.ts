@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase.j
 
 jest.setTimeout(120_000)
 
-/** The bound the README promises: no answer staler than this after a write's acknowledgement. */
+/** The bound docs/operations.md promises (Several instances): no answer staler than this after a write's acknowledgement. */
 const STALENESS_BOUND_MS = 1000
 const data = tempDir('calendar-instances-')
 const settings = { DATA_DIR: data.dir, PAYLOAD_SECRET: 'several-instances-test-secret', CACHE_TTL_SECONDS: '30', SITE_TIMEZONE: 'UTC' }

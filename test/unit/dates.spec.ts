@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { parseTime } from '../../endpoints/dates/parseTime.js'
 import { strtotime } from '../../endpoints/dates/strtotime.js'
-import { dateDetails, toDateTime, wallClock, WP_DATE_FORMAT, ZERO_DATE, zoneAbbreviation, zoneOf } from '../../endpoints/dates/wallClock.js'
+import { dateDetails, toDateTime, wallClock, WP_DATE_FORMAT, ZERO_DATE, zoneAbbreviation, zoneOf } from '../../lib/dates/wallClock.js'
 
 // parseTime's grammar, form by form, is in strtotime.spec.ts; this file holds the wall-clock helpers,
 // the number forms and the round trips between formatting and parsing.

@@ -8,7 +8,8 @@ import {
   readablePostsWhere,
   readPosts,
 } from '../../collections/access/postAccess.js'
-import { POST_STATUSES, ROLES, type Role } from '../../collections/roles.js'
+import { ROLES, type Role } from '../../collections/roles.js'
+import { POST_STATUSES } from '../../lib/postStatus.js'
 import { userWithRole } from './fixtures/users.js'
 
 // The rules of who may read and change a post are written once, as the Where Payload applies; the

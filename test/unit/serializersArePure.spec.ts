@@ -13,7 +13,7 @@ import type { SerializeContext } from '../../endpoints/serialize/SerializeContex
 import { serializeTerm } from '../../endpoints/terms/serialize/serializeTerm.js'
 import { serializeTermList } from '../../endpoints/terms/serialize/serializeTermList.js'
 import { CATEGORY_TAXONOMY } from '../../endpoints/terms/taxonomies.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../lib/options.js'
 import { BASE } from './fixtures/context.js'
 import { eventDoc, mediaDoc, organizerDoc, relatedOf, termDoc, venueDoc } from './fixtures/docs.js'
 

@@ -7,8 +7,8 @@ import { parseTime } from '../../endpoints/dates/parseTime.js'
 const NY = 'America/New_York'
 const NOW = DateTime.fromISO('2026-03-07T10:30:00', { zone: NY })
 
-// Each row: input → the instant expected, written in ISO with its offset. The README's list of date
-// forms is this table.
+// Each row: input → the instant expected, written in ISO with its offset. The list of date forms in
+// docs/api.md, Dates accepted, is this table.
 const TABLE: Array<[string, string]> = [
   // Unix timestamps
   ['1798761600', '2027-01-01T00:00:00Z'],

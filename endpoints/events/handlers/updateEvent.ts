@@ -8,7 +8,7 @@ import { saveEvent } from '../write/saveEvent.js'
 
 /**
  * POST/PUT/PATCH /events/<id> after validation and permission (reference 6.4): 404 when no post has
- * the ID, 400 when it is a venue or an organizer, then a partial update (deliberate difference 6.1),
+ * the ID, 400 when it is a venue or an organizer, then a partial update (docs/api.md, deliberate difference 1),
  * trashed events included. 200 with the event.
  */
 export async function updateEvent(ctx: RequestContext, id: number, params: EventWriteValues, sent: Sent<EventWriteValues>): Promise<RestResponse> {

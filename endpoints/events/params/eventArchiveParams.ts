@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { EVENTS, ORGANIZERS, VENUES } from '../../../collections/slugs.js'
-import { WP_DATE_FORMAT } from '../../dates/wallClock.js'
+import { WP_DATE_FORMAT } from '../../../lib/dates/wallClock.js'
 import { existingIdArg, existingIdListArg } from '../../params/existingIds.js'
 import { booleanArg, idListArg, numberArg, stringArg, timeArg } from '../../params/kinds.js'
 import { pageArgs } from '../../params/pageArgs.js'

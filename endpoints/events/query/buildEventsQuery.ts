@@ -31,7 +31,7 @@ export interface EventsQuery extends IdPageQuery {
 // The date filters: which stored date each compares, with which operator (reference 5.2). start_date
 // and end_date are inclusive (start at or after, end at or before: the reference's starts_on_or_after
 // and ends_on_or_before, so an event touching the window is in it); the four others exclusive. Each
-// compares the event's instant, not its wall clock, in strict mode too (deliberate difference 11).
+// compares the event's instant, not its wall clock, in strict mode too (docs/api.md, deliberate difference 11).
 const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equal' | 'less_than_equal' | 'less_than' | 'greater_than']> = [
   ['start_date', 'startDate', 'greater_than_equal'],
   ['end_date', 'endDate', 'less_than_equal'],
@@ -104,7 +104,7 @@ export function buildEventsQuery(
   // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
   const strict = isTruthy(params.strict_dates)
 
-  // Dates: ignored with `include` (deliberate difference 6.2); the defaults drop out when a relative
+  // Dates: ignored with `include` (docs/api.md, deliberate difference 2); the defaults drop out when a relative
   // filter is given unless start_date / end_date themselves are in the request (reference 5.1).
   if (!include) {
     const relative = ['starts_before', 'starts_after', 'ends_before', 'ends_after'].some((n) => input.given.has(n))

@@ -1,4 +1,4 @@
-import { WP_DATE_FORMAT } from '../../dates/wallClock.js'
+import { WP_DATE_FORMAT } from '../../../lib/dates/wallClock.js'
 import { archiveLinks, type QueryPairs } from '../../serialize/archiveLinks.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EventsQuery } from '../query/buildEventsQuery.js'
@@ -29,7 +29,7 @@ export function eventArchivePairs(params: EventArchiveValues, given: ReadonlySet
   if (params.venue) lists.push(['venue', params.venue.join(',')])
   if (params.organizer) lists.push(['organizer', params.organizer.join(',')])
   if (params.featured !== undefined) lists.push(['featured', params.featured ? 1 : 0])
-  // Kept in the paging links, unlike the reference (deliberate difference 6.3).
+  // Kept in the paging links, unlike the reference (docs/api.md, deliberate difference 3).
   for (const field of ['categories', 'tags'] as const) {
     const terms = params[field]
     if (terms) lists.push([field, terms.given.join(',')])

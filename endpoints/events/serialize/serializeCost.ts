@@ -1,4 +1,4 @@
-import type { ResolvedCalendarOptions } from '../../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../../lib/options.js'
 import type { Event } from '../../data/documents.js'
 
 /**

@@ -1,5 +1,5 @@
 import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
-import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../dates/wallClock.js'
+import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
 import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import { serializeCost } from './serializeCost.js'
 import type { Event, Relation, Term } from '../../data/documents.js'
@@ -66,7 +66,7 @@ export function serializeEvent(event: Event, related: Related, ctx: SerializeCon
     ...postDates(event, ctx.options.siteTimezone),
     url,
     rest_url: `${ctx.base}/events/${event.id}`,
-    // As typed, trimmed: no wptexturize (deliberate difference 19).
+    // As typed, trimmed: no wptexturize (docs/api.md, deliberate difference 19).
     title: event.title.trim(),
     description: event.descriptionHtml ?? '',
     excerpt: autop(event.excerpt),
@@ -85,7 +85,7 @@ export function serializeEvent(event: Event, related: Related, ctx: SerializeCon
     timezone_abbr: zoneAbbreviation(event.timezone || ctx.options.siteTimezone, start),
     ...serializeCost(event, ctx.options),
     // Never set: the permalink; set: escaped as esc_html escapes it, "" when emptied (reference 6.2).
-    // An update that omits it keeps either (deliberate difference 1); the reference would clear it.
+    // An update that omits it keeps either (docs/api.md, deliberate difference 1); the reference would clear it.
     website: event.website == null ? url : escHtml(event.website),
     show_map: Boolean(event.showMap),
     show_map_link: Boolean(event.showMapLink),

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
-import { eventSchedule, reanchor } from './eventSchedule.js'
+import { eventSchedule, reanchor } from '../../../lib/dates/eventSchedule.js'
 
 /** Linked documents of the write, resolved to IDs after the permission check; undefined = not sent. */
 export interface EventLinks {
@@ -36,7 +36,7 @@ function instant(params: EventWriteValues, name: 'start_date' | 'end_date' | 'da
 /**
  * The Payload data of an event write from its parsed arguments (reference 6.3). `sent(name)` tells
  * which arguments the caller gave. On updates `previous` is the stored event and anything not sent
- * keeps its value (deliberate difference 6.1), the wall-clock times included when only the zone
+ * keeps its value (docs/api.md, deliberate difference 1), the wall-clock times included when only the zone
  * changes. On creates, omitted flags are false (reference 6.3) and the zone is the site's.
  */
 export async function eventData(

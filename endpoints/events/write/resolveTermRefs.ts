@@ -49,7 +49,7 @@ export const termLocks = (collection: typeof CATEGORIES | typeof TAGS, names: st
 
 /**
  * The term IDs for `categories` / `tags` as sent (reference 6.3), in the order given: an unknown ID is
- * silently skipped; a slug or name that exists resolves to that term (deliberate difference 6.4: the
+ * silently skipped; a slug or name that exists resolves to that term (docs/api.md, deliberate difference 4: the
  * reference creates a bogus tag named after the ID); an unknown name creates the term when the caller
  * may manage terms. A contributor's unknown name is skipped instead: creating terms needs manage_terms
  * (reference section 2), and failing the whole event over a tag would lose the write.

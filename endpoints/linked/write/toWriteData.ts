@@ -4,8 +4,8 @@ import type { RequestContext } from '../../types.js'
 import type { LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 
 /**
- * The stored fields a write sets, from the parameters the caller sent and only those (deliberate
- * difference 6.1: an absent field keeps its value; "" clears it). The image is left to the handler,
+ * The stored fields a write sets, from the parameters the caller sent and only those
+ * (docs/api.md, deliberate difference 1: an absent field keeps its value; "" clears it). The image is left to the handler,
  * which stores a downloaded one only once nothing else can fail.
  */
 export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params: LinkedWriteValues, given: ReadonlySet<string>) {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 
-/** Screenshots are test artifacts (git-ignored); the README's come from here. */
+/** Screenshots are test artifacts (git-ignored); those of docs/ come from here. */
 export const SCREENSHOTS = path.resolve('test-results/e2e')
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,4 +1,6 @@
-import type { PostStatus } from '../../collections/roles.js'
+// Stored statuses. "trash" is not one: a trashed post has Payload's deletedAt set and shows as "trash" on the wire.
+export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
 
 /** WordPress's names for the stored statuses, as editors know them. */
 export const STATUS_LABELS: Record<PostStatus, string> = {

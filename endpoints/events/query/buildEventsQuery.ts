@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon'
 import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
-import { parseTime } from '../../dates/parseTime.js'
+import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { storedInstant } from '../../dates/storedInstant.js'
 import { searchWhere } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
@@ -46,9 +46,10 @@ const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equ
  * start_date from the start of that day, everything else up to 23:59:59 of it. Strict mode takes
  * the value as given, read as UTC.
  */
-function boundary(name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
-  if (strict) return parseTime(raw, 'UTC')?.setZone(zone) ?? null
-  const day = parseTime(raw, zone)?.setZone(zone)
+function boundary(ctx: RequestContext, name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
+  if (strict) return parseTimeOnce(ctx, raw, 'UTC')?.setZone(zone) ?? null
+  // The value validation parsed (timeArg reads it in the site zone too).
+  const day = parseTimeOnce(ctx, raw, zone)?.setZone(zone)
   if (!day) return null
   return name === 'start_date' ? day.startOf('day') : day.set({ hour: 23, minute: 59, second: 59, millisecond: 0 })
 }
@@ -111,7 +112,7 @@ export function buildEventsQuery(
     for (const [name, field, operator] of DATE_FILTERS) {
       if (params[name] === undefined) continue
       if ((name === 'start_date' || name === 'end_date') && relative && !input.given.has(name)) continue
-      const at = boundary(name, params[name], strict, zone)
+      const at = boundary(ctx, name, params[name], strict, zone)
       if (!at) continue
       where({ [field]: bySecond(operator, at) })
       dates[name] = at

@@ -14,11 +14,11 @@ const WHY = {
   linkedIdsOfEvents: 'has_events counts every event but drafts and pending ones, whoever asks (the reference\'s has_events); only IDs come back',
   /** data/withDescendants.ts */
   withDescendants: 'terms are public; the events filter the descendants feed applies its own access',
-  /** terms/query/existingTermWithName.ts */
+  /** data/termUniqueness.ts */
   existingTermWithName: "a term's name must be unique under its parent whoever can see the other term (wp_insert_term)",
-  /** terms/write/refuseDuplicateSlug.ts */
+  /** data/termUniqueness.ts */
   refuseDuplicateSlug: "a term's slug must be unique in its taxonomy whoever can see the other term (wp_update_term)",
-  /** events/write/CreatedDocs.ts */
+  /** data/removeCreated.ts */
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
 } as const
 

@@ -7,7 +7,7 @@
 export { findEventPage } from './findEventPage.js'
 export { findSlugId } from './findSlugId.js'
 export { ancestorsOf, loadAncestors } from './loadAncestors.js'
-export { keepEventObject, keepEventObjects, keptEventObjects, loadEvent, loadEventList, loadWrittenEvent, type EventListLoad, type EventLoad } from './loadEvents.js'
+export { keepEventObject, keepEventObjects, keptEventObjects, loadEvent, loadEventList, loadWrittenEvent, type EventListLoad, type EventLoad, type Unlock } from './loadEvents.js'
 export { loadRelated } from './loadRelated.js'
 export { locateEvent, type LocatedEvent } from './locateEvent.js'
 export { locatePost, type LocatedEventPost, type LocatedPost } from './locatePost.js'

@@ -10,6 +10,12 @@ import { readOneVisible } from './readVisible.js'
 import { WITHOUT_RICH_TEXT } from './servedFields.js'
 import { readUnlocked, unlockedIds } from './unlockEvents.js'
 
+/** What unlocks password-protected events (reference 10): `?password=`, and `context=edit` for their editors. */
+export interface Unlock {
+  password?: unknown
+  context?: unknown
+}
+
 /** Everything a list of event objects needs: serializeEventList is a pure function of it. */
 export interface EventListLoad {
   /** The events in the list's order; those the caller unlocked with their protected fields. */
@@ -27,8 +33,8 @@ export interface EventListLoad {
  * request reads anything; undefined for signed-in callers, inside a write, with `password` or
  * `context=edit`.
  */
-export function keptEventObjects(ctx: RequestContext, raw: Record<string, unknown>, kind: 'event-list' | 'event-single'): KeptSerializations | undefined {
-  return keptSerializations(ctx, raw, kind)
+export function keptEventObjects(ctx: RequestContext, unlock: Unlock, kind: 'event-list' | 'event-single'): KeptSerializations | undefined {
+  return keptSerializations(ctx, unlock, kind)
 }
 
 /**
@@ -38,7 +44,7 @@ export function keptEventObjects(ctx: RequestContext, raw: Record<string, unknow
  * for the whole list (loadRelated). With `kept`, events serialized since the last write are reused and
  * only the others are read for.
  */
-export async function loadEventList(ctx: RequestContext, found: Event[], raw: Record<string, unknown>, kept?: KeptSerializations): Promise<EventListLoad> {
+export async function loadEventList(ctx: RequestContext, found: Event[], unlock: Unlock, kept?: KeptSerializations): Promise<EventListLoad> {
   const reused = new Map<number, object>()
   if (kept) {
     for (const doc of found) {
@@ -48,9 +54,9 @@ export async function loadEventList(ctx: RequestContext, found: Event[], raw: Re
   }
   const missing = found.filter((doc) => !reused.has(doc.id))
   if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused }
-  const editing = raw.context === 'edit'
+  const editing = unlock.context === 'edit'
   const protectedIds = missing.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id)
-  const unlocked = await unlockedIds(ctx, protectedIds, raw.password)
+  const unlocked = await unlockedIds(ctx, protectedIds, unlock.password)
   const full = unlocked.length ? await readUnlocked(ctx, unlocked) : new Map<number, Event>()
   const docs = found.map((d) => full.get(d.id) ?? d)
   const locked = new Set(protectedIds.filter((id) => !unlocked.includes(id)))
@@ -81,13 +87,13 @@ export type EventLoad =
  * protected fields when `?password=` unlocks it or the caller edits it with context=edit) and what it
  * links to. An event unlocked by a password is not the public's answer.
  */
-export async function loadEvent(ctx: RequestContext, meta: LocatedEventPost, raw: Record<string, unknown>, kept?: KeptSerializations): Promise<EventLoad> {
+export async function loadEvent(ctx: RequestContext, meta: LocatedEventPost, unlock: Unlock, kept?: KeptSerializations): Promise<EventLoad> {
   const id = meta.id
   const reused = kept && !meta.hasPassword ? keptSerialization(kept, id) : undefined
   if (reused) return { found: 'kept', object: reused }
   let doc: Event | undefined
-  if (meta.hasPassword && !(raw.context === 'edit' && canChangePost(ctx.user, meta))) {
-    const unlocked = await unlockedIds(ctx, [id], raw.password)
+  if (meta.hasPassword && !(unlock.context === 'edit' && canChangePost(ctx.user, meta))) {
+    const unlocked = await unlockedIds(ctx, [id], unlock.password)
     if (!unlocked.length) return { found: 'locked' }
     doc = (await readUnlocked(ctx, unlocked)).get(id)
   } else {

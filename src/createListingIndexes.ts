@@ -15,7 +15,7 @@ interface SqlAdapter {
 }
 
 /**
- * Covering indexes for the archive's filters (endpoints/events/query/eventIdPage.ts), which Payload
+ * Covering indexes for the archive's filters (endpoints/data/eventIdPage.ts), which Payload
  * cannot declare: its relationship tables get single-column indexes only, and a collection index
  * naming `id` breaks its versions table. With them a category's page and total read index entries
  * only, never the rows: at 100,000 events the total of a category went from 17 to 5 ms on SQLite.

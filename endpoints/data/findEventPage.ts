@@ -4,7 +4,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { readVisible } from './readVisible.js'
 import { WITHOUT_RICH_TEXT } from './servedFields.js'
 import type { RequestContext } from '../types.js'
-import { eventIdPage, type IdPageQuery } from '../events/query/eventIdPage.js'
+import { eventIdPage, type IdPageQuery } from './eventIdPage.js'
 
 /**
  * One page of the archive and its total. On SQL databases the page's IDs and the total come from

@@ -9,7 +9,7 @@ import { statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext } from '../../types.js'
-import type { IdPageQuery, RelationFilter } from './eventIdPage.js'
+import type { IdPageQuery, RelationFilter } from '../../data/eventIdPage.js'
 
 export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 

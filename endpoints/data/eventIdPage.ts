@@ -1,10 +1,10 @@
 import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
-import { EVENTS } from '../../../collections/slugs.js'
-import { documentCacheFor, keptValue } from '../../cache/documentCache.js'
-import { isDrizzleAdapter } from '../../../lib/sql/isDrizzleAdapter.js'
-import { sqlOperators } from '../../../lib/sql/sqlOperators.js'
-import type { RequestContext } from '../../types.js'
+import { EVENTS } from '../../collections/slugs.js'
+import { documentCacheFor, keptValue } from '../cache/documentCache.js'
+import { isDrizzleAdapter } from '../../lib/sql/isDrizzleAdapter.js'
+import { sqlOperators } from '../../lib/sql/sqlOperators.js'
+import type { RequestContext } from '../types.js'
 
 /** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
 export interface RelationFilter {

@@ -125,7 +125,7 @@ export function icalRouter(payload: Payload, options: ResolvedCalendarOptions, s
   router.get(['/events.ics', '/events/:id.ics'], async (req: Request, res: Response) => {
     const id = req.params.id as string | undefined
     if (id !== undefined && !/^[1-9]\d{0,9}$/.test(id)) throw new RestError('rest-event-not-found', 404, [id])
-    const shared = anonymous(req) ? responseCacheFor(payload) : undefined
+    const shared = anonymous(req) ? responseCacheFor(payload, options) : undefined
     const path = req.originalUrl.split('?')[0]!
     const url = `${site.url}${path}${readQuery(req.originalUrl)}`
     const key = `ical ${path}${readQuery(req.originalUrl)}`

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 import { anyone } from './access/anyone.js'
 import { createPosts } from './access/postAccess.js'
+import { recordNewFiles } from './hooks/recordNewFiles.js'
 import { MEDIA } from './slugs.js'
 
 /** Featured images of events, venues and organizers, stored in `mediaDir` (the plugin's option). */
@@ -21,5 +22,7 @@ export const Media = (mediaDir: string): CollectionConfig => ({
       { name: 'large', width: 1024 },
     ],
   },
+  // A write that rolls back removes the files it stored (trackNewFiles).
+  hooks: { beforeChange: [recordNewFiles] },
   fields: [{ name: 'alt', type: 'text' }],
 })

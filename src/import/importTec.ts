@@ -5,6 +5,7 @@ import { IMPORT_ID } from '../../collections/hooks/assignId.js'
 import { hashSecret } from '../../collections/secrets.js'
 import { KEPT_ID_CEILING, reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
+import { trackNewFiles } from '../../lib/uploads/trackNewFiles.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
@@ -269,6 +270,8 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     if (dryRun) return writeAll()
     const req = await createLocalReq({}, payload)
     if (!(await initTransaction(req))) return writeAll()
+    // Description images stored in the page's transaction: their files go if it rolls back.
+    const files = await trackNewFiles(req, payload)
     const before = { ...counts[kind] }
     const termCounts: Parameters<typeof applyPendingTermCounts>[1] = new Map()
     pageCounts.set(req, termCounts)
@@ -277,9 +280,11 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       await writeAll(req)
       await applyPendingTermCounts(req, termCounts)
       await commitTransaction(req)
+      files.keep()
       state.commit()
     } catch {
       await killTransaction(req)
+      await files.discard()
       state.rollback()
       counts[kind] = before
       await writeAll()

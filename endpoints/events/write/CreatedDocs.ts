@@ -3,9 +3,8 @@ import type { RequestContext } from '../../types.js'
 
 /**
  * Documents an event write created on the way (inline venues and organizers, new terms, a downloaded
- * image), so a write that fails afterwards leaves nothing behind. Compensation rather than a database
- * transaction: the SQLite adapter runs without transactions, and a rolled-back media row would still
- * leave its file on disk; deleting through Payload removes both.
+ * image), so a write that fails afterwards leaves nothing behind on a database without transactions
+ * (MongoDB without a replica set): deleting through Payload removes a media row and its files.
  */
 export class CreatedDocs {
   private readonly docs: Array<{ collection: CollectionSlug; id: number }> = []

@@ -1,5 +1,6 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
+import { trackNewFiles } from '../../../lib/uploads/trackNewFiles.js'
 import type { Event } from '../../data/documents.js'
 import type { LocatedEventPost } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
@@ -13,13 +14,15 @@ import { resolveEventLinks } from './resolveEventLinks.js'
 /**
  * Creates the event (or updates `previous`) as the caller: linked documents first, then the event,
  * whose hooks bump the term counts. All of it runs in one database transaction, so a failure or a
- * crash half-way leaves nothing behind; images are downloaded before it opens. On a database without
+ * crash half-way leaves nothing behind (a rollback also removes the image files it stored, which no
+ * database takes back); images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
 export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)
+  const files = await trackNewFiles(req, ctx.payload)
   const write: RequestContext = { ...ctx, req, images }
   const created = new CreatedDocs()
   try {
@@ -31,10 +34,13 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
     // A trashed event can still be edited (reference 6.4).
     const doc = previous ? await ctx.payload.update({ ...common, id: previous.id, trash: true }) : await ctx.payload.create(common)
     if (inTransaction) await commitTransaction(req)
+    files.keep()
     return doc
   } catch (error) {
-    if (inTransaction) await killTransaction(req)
-    else await created.remove(ctx)
+    if (inTransaction) {
+      await killTransaction(req)
+      await files.discard()
+    } else await created.remove(ctx)
     throw error
   }
 }

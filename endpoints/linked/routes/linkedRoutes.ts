@@ -1,8 +1,7 @@
 import type { RouteDef } from '../../types.js'
-import { linkedArchiveEndpoint } from '../handlers/linkedArchiveEndpoint.js'
 import type { LinkedKind } from '../LinkedKind.js'
-import { linkedReadEndpoint } from '../handlers/linkedReadEndpoint.js'
-import { linkedCreateEndpoint, linkedDeleteEndpoint, linkedUpdateEndpoint } from '../handlers/linkedWriteEndpoints.js'
+import { linkedArchiveEndpoint, linkedReadEndpoint } from './linkedReadEndpoints.js'
+import { linkedCreateEndpoint, linkedDeleteEndpoint, linkedUpdateEndpoint } from './linkedWriteEndpoints.js'
 
 /**
  * The routes of venues or organizers in registration order (reference section 2): archive and

@@ -1,10 +1,7 @@
 import type { RouteDef } from '../../types.js'
 import { CATEGORY_TAXONOMY, TAG_TAXONOMY, type TaxonomyDef } from '../taxonomies.js'
-import { termArchiveEndpoint } from '../handlers/termArchiveEndpoint.js'
-import { termCreateEndpoint } from '../handlers/termCreateEndpoint.js'
-import { termDeleteEndpoint } from '../handlers/termDeleteEndpoint.js'
-import { termReadEndpoint } from '../handlers/termReadEndpoint.js'
-import { termUpdateEndpoint } from '../handlers/termUpdateEndpoint.js'
+import { termArchiveEndpoint, termReadEndpoint } from './termReadEndpoints.js'
+import { termCreateEndpoint, termDeleteEndpoint, termUpdateEndpoint } from './termWriteEndpoints.js'
 
 /**
  * The two routes of one taxonomy; per route, methods in registration order (reference 1.4: Allow on

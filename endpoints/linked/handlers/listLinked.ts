@@ -1,0 +1,78 @@
+import type { Where } from 'payload'
+import { mayEditPosts } from '../../permissions/index.js'
+import { RestError } from '../../errors/RestError.js'
+import type { MessageCode } from '../../errors/messages.js'
+import { statusesFor } from '../../params/statusArg.js'
+import { statusWhere } from '../../query/statusWhere.js'
+import { archiveHeaders, archiveLinks, type QueryPairs } from '../../serialize/archiveLinks.js'
+import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
+import { eventLinkWhere } from '../query/eventLinkWhere.js'
+import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import type { LinkedArchiveValues } from '../params/linkedArchiveParams.js'
+import { pageByPostDate } from '../query/pageByPostDate.js'
+import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
+import { searchWhere } from '../query/searchWords.js'
+import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
+
+const URL_SAFE = /^[\w.,~-]*$/
+
+/**
+ * GET /venues and GET /organizers (reference 7.1 and 8): filters → the page's IDs in post-date order
+ * and the total (pageByPostDate, at most four queries) → one query for the page's venues → one for
+ * their images. Event-linked filters add one query each; nothing depends on per_page.
+ */
+export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: LinkedArchiveValues, input: EndpointInput): Promise<RestResponse> {
+  const { page, per_page: perPage } = params
+  const statuses = params.status ?? statusesFor(ctx)
+  const byStatus = statusWhere(statuses)
+  const linked = await eventLinkWhere(ctx, kind, {
+    event: params.event,
+    hasEvents: typeof params.has_events === 'boolean' ? params.has_events : undefined,
+    onlyWithUpcoming: params.only_with_upcoming === true,
+  })
+  const clauses: Where[] = [byStatus.where, ...(linked ?? [])]
+  if (typeof params.search === 'string') {
+    // Every word somewhere in the fields, as WordPress searches (not the phrase as one substring).
+    clauses.push(searchWhere(params.search, kind.searchFields))
+  }
+  // A search that matches nothing counts 0 (docs/api.md, deliberate difference 5: the reference counts every venue).
+  const { ids: pageIds, total } = linked
+    ? await pageByPostDate(ctx, kind, { and: clauses }, { trash: byStatus.trash, page, perPage })
+    : { ids: [], total: 0 }
+  const totalPages = Math.ceil(total / perPage)
+  if (page > 1 && page > totalPages) throw new RestError(`${kind.name}-archive-page-not-found` as MessageCode, 404)
+
+  const found = pageIds.length
+    ? await ctx.payload.find({
+        collection: kind.collection,
+        where: { id: { in: pageIds } },
+        trash: byStatus.trash,
+        pagination: false,
+        depth: 0,
+        select: WITHOUT_RICH_TEXT,
+        overrideAccess: false,
+        user: ctx.user,
+      })
+    : { docs: [] }
+  const byId = new Map(found.docs.map((doc) => [doc.id, doc]))
+  const docs = pageIds.map((id) => byId.get(id)).filter((doc): doc is LinkedDoc => doc !== undefined)
+
+  // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
+  const filters: QueryPairs = [['per_page', perPage]]
+  if (input.given.has('event') && params.event !== undefined) filters.push(['event', params.event])
+  if (typeof params.has_events === 'boolean') filters.push(['has_events', String(input.raw.has_events)])
+  const defaultStatus = mayEditPosts(ctx) ? 'any' : 'publish'
+  filters.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
+  const rawRestUrl = filters.every(([, value]) => URL_SAFE.test(String(value)))
+  const links = archiveLinks(`${ctx.base}/${kind.plural}/`, filters, page, totalPages, { rawRestUrl })
+
+  return {
+    headers: archiveHeaders(total, totalPages),
+    body: {
+      [kind.plural]: await serializeLinkedList(ctx, kind, docs),
+      ...links,
+      total,
+      total_pages: totalPages,
+    },
+  }
+}

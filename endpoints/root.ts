@@ -66,13 +66,13 @@ export function restIndex(routes: RouteDef[], namespaces: readonly string[], ctx
  */
 export function restIndexHandler(payload: Payload, options: ResolvedCalendarOptions, mount: { locale: string; namespaces: readonly string[]; routes: RouteDef[] }): RequestHandler {
   // Its errors (a refused Basic header) are sent by the same step, as the namespace's are.
-  const failed = errorMiddleware(payload, (req, res, status, body) => sendAnswer(payload, req, res, status, body))
+  const failed = errorMiddleware(payload, (req, res, status, body) => sendAnswer(payload, options, req, res, status, body))
   return async (req: Request, res: Response, next: NextFunction) => {
     res.locals.locale = mount.locale
-    if (answerFromCache(payload, req, res)) return
+    if (answerFromCache(payload, options, req, res)) return
     try {
       const ctx = await buildContext(req, payload, options, { namespace: NAMESPACE, locale: mount.locale })
-      sendAnswer(payload, req, res, 200, restIndex(mount.routes, mount.namespaces, ctx))
+      sendAnswer(payload, options, req, res, 200, restIndex(mount.routes, mount.namespaces, ctx))
     } catch (error) {
       failed(error, req, res, next)
     }

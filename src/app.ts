@@ -13,8 +13,9 @@ import { healthRouter } from './healthRouter.js'
 import { icalRouter } from './ical/icalRouter.js'
 import { publicPagesRouter } from './publicPages/publicPagesRouter.js'
 import { withBufferedBody } from './guards/bodyLimit.js'
+import { namespaceBodyParser } from './http/namespaceBodyParser.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
-import { resolveOptions, type ResolvedCalendarOptions } from '../lib/options.js'
+import { pluginOptionsOf, type ResolvedCalendarOptions } from '../lib/options.js'
 import { compressAnswers } from './http/compressAnswers.js'
 import { discoveryHeaders } from './http/discoveryHeaders.js'
 import { forwardClientAddress } from './http/forwardClientAddress.js'
@@ -40,7 +41,7 @@ const headAsGet: RequestHandler = (req, _res, next) => {
  * while the server drains after SIGTERM (/readyz answers 503).
  */
 export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?: () => boolean): Express {
-  const options: ResolvedCalendarOptions = resolveOptions(payload.config.custom?.calendar)
+  const options: ResolvedCalendarOptions = pluginOptionsOf(payload.config)
   const app = express()
   app.disable('x-powered-by')
   app.set('query parser', 'extended')
@@ -50,7 +51,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?
   // Stored anonymous answers replayed with the headers the pipeline below sent for them, and logged
   // (it answers only URLs the namespace stored); then probes: no logging, cache, CORS or body parsing
   // in their way.
-  app.use(replayCachedAnswers(payload, logger))
+  app.use(replayCachedAnswers(payload, options, logger))
   app.use(healthRouter(payload, stopping), faviconRouter())
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
   app.use(requestLogs(logger))
@@ -59,10 +60,11 @@ export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
   const languages: Array<string | null> = [null, ...options.locales]
+  const bodyParser = namespaceBodyParser(env.MAX_BODY_BYTES)
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${options.restPrefix}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
+      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, bodyParser }))
     }
     // WordPress's REST index, where every answer's Link header points (with or without the slash).
     app.get(root, restIndexHandler(payload, options, { locale: lang ?? options.locales[0]!, namespaces, routes: ROUTES }))

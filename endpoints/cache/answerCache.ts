@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { responseCacheFor } from './responseCache.js'
 
 // What WordPress sends to signed-in callers (reference 1.4); public answers may be stored but must be revalidated.
@@ -39,6 +40,9 @@ export function notModified(req: Request, etag: string): boolean {
   return header === '*' || header.split(',').some((tag) => tag.trim() === etag)
 }
 
+/** The options the response cache is made with. */
+type CacheOptions = Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxMb'>
+
 /** The generation of the response cache when a request began, for requests that may store their answer. */
 const began = new WeakMap<Request, number>()
 
@@ -49,10 +53,10 @@ const began = new WeakMap<Request, number>()
  * matching If-None-Match) and `X-Cache: HIT`, and says so. Otherwise notes the cache's generation, so
  * that sendAnswer stores nothing computed across a write.
  */
-export function answerFromCache(payload: Payload, req: Request, res: Response): boolean {
+export function answerFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   // An answer to one caller's credentials, body or password is theirs alone: never stored nor replayed.
-  const cache = shareable(req) ? responseCacheFor(payload) : undefined
+  const cache = shareable(req) ? responseCacheFor(payload, options) : undefined
   if (!cache) return false
   const hit = cache.store.get(req.originalUrl)
   if (!hit) {
@@ -86,7 +90,7 @@ export function answerFromCache(payload: Payload, req: Request, res: Response): 
  * is private like an authenticated one (shareable): a password, in the query or in a JSON body, never
  * unlocks an answer someone else receives.
  */
-export function sendAnswer(payload: Payload, req: Request, res: Response, status: number, body: unknown): void {
+export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: number, body: unknown): void {
   res.status(status)
   // As res.json writes it (the app sets no replacer and no spacing).
   const text = JSON.stringify(body)
@@ -101,7 +105,7 @@ export function sendAnswer(payload: Payload, req: Request, res: Response, status
   if (!shared) res.set('Cache-Control', PRIVATE_CACHE_CONTROL).set('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT')
   else res.set('Cache-Control', PUBLIC_CACHE_CONTROL)
   const generation = began.get(req)
-  const cache = shared && generation !== undefined ? responseCacheFor(payload) : undefined
+  const cache = shared && generation !== undefined ? responseCacheFor(payload, options) : undefined
   if (cache && status === 200 && cache.generation === generation) {
     const headers: Record<string, string> = {}
     for (const name of KEPT_HEADERS) {

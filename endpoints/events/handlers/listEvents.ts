@@ -13,11 +13,11 @@ import { serializeEventList } from '../serialize/serializeEventList.js'
  * stripped unless `?password=` matches or the caller edits them with `context=edit` (reference 10).
  */
 export async function listEvents(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<RestResponse> {
-  const kept = keptEventObjects(ctx, input.raw, 'event-list')
+  const kept = keptEventObjects(ctx, params, 'event-list')
   const { query, none } = await archiveQuery(ctx, params, input)
   const result = none ? { docs: [], totalDocs: 0 } : await findEventPage(ctx, query)
   if (!result.docs.length && query.page > 1) throw new RestError('event-archive-page-not-found', 404)
-  const load = await loadEventList(ctx, result.docs, input.raw, kept)
+  const load = await loadEventList(ctx, result.docs, params, kept)
 
   const total = result.totalDocs
   const totalPages = total ? Math.ceil(total / query.limit) : 0

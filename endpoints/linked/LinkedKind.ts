@@ -3,7 +3,8 @@ import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
 import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
 import type { PostWriteArgs } from '../params/postWriteArgs.js'
-import type { Params, RequestContext } from '../types.js'
+import type { SerializeContext } from '../serialize/SerializeContext.js'
+import type { Params } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
 export type LinkedDoc = Venue | Organizer
@@ -68,5 +69,5 @@ export interface LinkedKind {
     id: string
     slug: string
   }
-  serialize: (doc: LinkedDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
+  serialize: (doc: LinkedDoc, ctx: SerializeContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
 }

@@ -1,7 +1,6 @@
 import { RestError } from '../../errors/RestError.js'
-import { locatePost } from '../../data/index.js'
+import { locatePost, trashPost } from '../../data/index.js'
 import type { RequestContext, RestResponse } from '../../types.js'
-import { trashPost } from '../../write/trashPost.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 import { linkedAnswer } from './linkedAnswer.js'
 

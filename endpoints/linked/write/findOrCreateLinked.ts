@@ -2,11 +2,11 @@ import type { CollectionSlug } from 'payload'
 import { ValidationError } from 'payload'
 import { MEDIA } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
+import { findDuplicate } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import { lockForCreation } from '../../write/lockForCreation.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
-import { findDuplicate } from '../query/findDuplicate.js'
 import { toWriteData } from './toWriteData.js'
 
 /** Told of every document made on the way (the downloaded image, the new venue), so a failing event write can undo them. */

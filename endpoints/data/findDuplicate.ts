@@ -1,7 +1,7 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { Where } from 'payload'
-import type { RequestContext } from '../../types.js'
-import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues, MatchedField } from '../LinkedKind.js'
+import type { RequestContext } from '../types.js'
+import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues, MatchedField } from '../linked/LinkedKind.js'
 
 const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase()
 

@@ -80,7 +80,7 @@ async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): 
     overrideAccess: false,
     user: ctx.user,
   })
-  return serialize(ctx, result.docs as unknown as Event[], params)
+  return serialize(ctx, result.docs, params)
 }
 
 /** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not. */

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
+import type { RichText } from '../data/documents.js'
 import type { RequestContext } from '../types.js'
 import { externalImageNode } from '../../collections/hooks/renderDescriptionHtml.js'
 import { storeDescriptionImage } from './storeImage.js'
@@ -94,7 +95,7 @@ async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<strin
  * unfiltered_html have it filtered first (kses-like), so no image with a `javascript:` or `data:`
  * source is ever fetched or stored.
  */
-export async function htmlToRichText(ctx: WriteContext, html: string): Promise<SerializedEditorState | null> {
+export async function htmlToRichText(ctx: WriteContext, html: string): Promise<RichText | null> {
   if (!html.trim()) return null
   let config = editorConfigs.get(ctx.payload)
   if (!config) {
@@ -105,5 +106,14 @@ export async function htmlToRichText(ctx: WriteContext, html: string): Promise<S
   const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
   const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom })
   await storeImages(ctx, state.root, altTexts(source))
-  return state
+  return storedRichText(state)
+}
+
+/**
+ * Lexical's state as the generated types describe a stored rich-text field: the same JSON, whose
+ * nodes those types index by name (copied, as Lexical declares its nodes without an index).
+ */
+function storedRichText(state: SerializedEditorState): RichText {
+  const { root } = state
+  return { root: { ...root, children: root.children.map((node) => ({ ...node })) } }
 }

@@ -68,11 +68,11 @@ function ruleParts(r: RuleSpec): string {
 /** ical.js's starts (epoch ms) before `horizon`, with the gap and fold policy applied where the wall clock is not unique. */
 function icalStarts(zone: string, wall: number, rrule: string, horizon: number): number[] {
   const dtstart = DateTime.fromMillis(wall, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss")
-  const tz = zone === 'UTC' ? '' : vtimezone(zone, 2020, 2035)!
-  const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...(tz ? [tz] : []), 'BEGIN:VEVENT', 'UID:1', 'DTSTAMP:20260101T000000Z', zone === 'UTC' ? `DTSTART:${dtstart}Z` : `DTSTART;TZID=${zone}:${dtstart}`, `RRULE:${rrule}`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')
-  const root = new ICAL.Component(ICAL.parse(text))
-  for (const vtz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(vtz)
-  const iterator = new ICAL.Event(root.getFirstSubcomponent('vevent')!).iterator()
+  if (zone !== 'UTC' && !ICAL.TimezoneService.has(zone)) {
+    ICAL.TimezoneService.register(new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${vtimezone(zone, 2020, 2035)!}\r\nEND:VCALENDAR`)).getFirstSubcomponent('vtimezone')!)
+  }
+  const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:1', 'DTSTAMP:20260101T000000Z', zone === 'UTC' ? `DTSTART:${dtstart}Z` : `DTSTART;TZID=${zone}:${dtstart}`, `RRULE:${rrule}`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')
+  const iterator = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!).iterator()
   const out: number[] = []
   for (let step = 0; step < 5000; step++) {
     const next = iterator.next()
@@ -84,7 +84,6 @@ function icalStarts(zone: string, wall: number, rrule: string, horizon: number):
     if (at >= horizon) break
     out.push(at)
   }
-  if (zone !== 'UTC') ICAL.TimezoneService.remove(zone)
   return out
 }
 

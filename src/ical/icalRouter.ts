@@ -11,7 +11,7 @@ import { eventArchiveParams } from '../../endpoints/events/params/eventArchivePa
 import { contextArg, hiddenPasswordArg, type ReadUnlock } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { keepSerialization, keptSerialization, keptSerializations } from '../../endpoints/cache/keptSerializations.js'
-import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
+import { loadEventList, locateEvent, readOneVisible } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -62,7 +62,7 @@ function keptVevents(ctx: RequestContext, unlock: ReadUnlock): KeptVevents | und
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
 async function serialize(ctx: RequestContext, found: Event[], unlock: ReadUnlock): Promise<FeedEvent[]> {
-  return (await serializeEventList(ctx, found, unlock)) as unknown as FeedEvent[]
+  return serializeEventList(await loadEventList(ctx, found, unlock), ctx) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
@@ -130,7 +130,7 @@ export function icalRouter(payload: Payload, options: ResolvedCalendarOptions, s
   router.get(['/events.ics', '/events/:id.ics'], async (req: Request, res: Response) => {
     const id = req.params.id as string | undefined
     if (id !== undefined && !/^[1-9]\d{0,9}$/.test(id)) throw new RestError('rest-event-not-found', 404, [id])
-    const shared = anonymous(req) ? responseCacheFor(payload) : undefined
+    const shared = anonymous(req) ? responseCacheFor(payload, options) : undefined
     const path = req.originalUrl.split('?')[0]!
     const url = `${site.url}${path}${readQuery(req.originalUrl)}`
     const key = `ical ${path}${readQuery(req.originalUrl)}`

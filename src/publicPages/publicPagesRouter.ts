@@ -7,7 +7,7 @@ import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
 import type { Event } from '../../endpoints/data/documents.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { findSlugId, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
+import { findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
@@ -100,7 +100,7 @@ export function publicPagesRouter(payload: Payload, options: ResolvedCalendarOpt
     router.get(path, async (req: Request, res: Response) => {
       // ?password= unlocks a protected event as on the namespace; such answers are never stored.
       const password = typeof req.query.password === 'string' ? req.query.password : undefined
-      const shared = password === undefined ? responseCacheFor(payload) : undefined
+      const shared = password === undefined ? responseCacheFor(payload, options) : undefined
       const key = `page ${req.path}`
       let hit = shared?.store.get(key)
       if (!hit) {
@@ -157,7 +157,7 @@ async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: Req
     }
     const doc = await readOneVisible(ctx, linked.collection, id, { trash: true })
     if (!doc) return undefined
-    const [wire] = await serializeLinkedList(ctx, linked, [doc], { jsonLd: true })
+    const [wire] = serializeLinkedList(linked, await loadLinked(ctx, [doc]), ctx, { jsonLd: true })
     return { id, page: linkedPage(kind, wire as Wire) }
   } catch (error) {
     if (error instanceof RestError) return undefined

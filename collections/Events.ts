@@ -16,7 +16,7 @@ import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
-import { resolveOptions } from '../lib/options.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
 const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field
@@ -30,7 +30,8 @@ const zonedDate = (edge: 'start' | 'end') => ({
   },
 })
 
-export const Events: CollectionConfig = {
+/** Events; descriptions' images on `siteUrl`, events without a zone in `siteTimezone`. */
+export const Events = ({ siteUrl, siteTimezone }: Pick<ResolvedCalendarOptions, 'siteUrl' | 'siteTimezone'>): CollectionConfig => ({
   slug: EVENTS,
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
@@ -48,9 +49,9 @@ export const Events: CollectionConfig = {
   trash: true,
   versions: { maxPerDoc: 25 },
   access: { ...POST_ACCESS, readVersions: changePostVersions },
-  hooks: postHooks({
+  hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
-    beforeChange: [allDaySchedule, filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
+    beforeChange: [allDaySchedule(siteTimezone), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
     afterChange: [updateTermCountsAfterChange],
     beforeDelete: [updateTermCountsBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete],
@@ -73,7 +74,7 @@ export const Events: CollectionConfig = {
                   type: 'text',
                   validate: validateTimeZone,
                   // New events start in the site's zone (the plugin's siteTimezone); empty still means it.
-                  defaultValue: ({ req }) => resolveOptions(req.payload.config.custom?.calendar).siteTimezone,
+                  defaultValue: () => siteTimezone,
                   admin: {
                     description: 'Start and End are in this zone. Empty: the site time zone.',
                     components: { Field: '/admin/TimezoneSelectField.tsx#TimezoneSelectField' },
@@ -162,4 +163,4 @@ export const Events: CollectionConfig = {
     publishedAtField,
     ...givenFlagFields,
   ],
-}
+})

@@ -7,12 +7,14 @@ import { validateEmail } from './rules/emailAddress.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { ORGANIZERS } from './slugs.js'
 
 const unlink = unlinkFromEvents('organizers')
 
-export const Organizers: CollectionConfig = {
+/** Organizers; descriptions' images on `siteUrl`. */
+export const Organizers = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): CollectionConfig => ({
   slug: ORGANIZERS,
   labels: { singular: 'Organizer', plural: 'Organizers' },
   admin: {
@@ -23,7 +25,7 @@ export const Organizers: CollectionConfig = {
   },
   trash: true,
   access: POST_ACCESS,
-  hooks: postHooks({
+  hooks: postHooks(siteUrl, {
     beforeChange: [filterMarkup({ plain: ['title', 'phone', 'email'] })],
     afterChange: [unlink.afterChange],
     afterDelete: [unlink.afterDelete],
@@ -43,4 +45,4 @@ export const Organizers: CollectionConfig = {
     publishedAtField,
     ...givenFlagFields,
   ],
-}
+})

@@ -10,10 +10,12 @@ import { deleteUserAppPasswords } from './hooks/deleteUserAppPasswords.js'
 import { firstUserIsAdministrator } from './hooks/firstUserIsAdministrator.js'
 import { passwordResetNeedsEmail } from './hooks/passwordResetNeedsEmail.js'
 import { forgotPasswordOutsideTransaction } from './hooks/forgotPasswordOutsideTransaction.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { ROLES } from './roles.js'
 import { USERS } from './slugs.js'
 
-export const Users: CollectionConfig = {
+/** The accounts; password-reset links on `siteUrl`. */
+export const Users = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): CollectionConfig => ({
   slug: USERS,
   // Only administrators see the users list; everyone keeps their own account page.
   admin: { useAsTitle: 'username', defaultColumns: ['username', 'email', 'role'], hidden: ({ user }) => user?.role !== 'administrator' },
@@ -27,7 +29,7 @@ export const Users: CollectionConfig = {
     // Failed logins are limited per (account, address) instead: limitPasswordLogin.
     maxLoginAttempts: 0,
     // Sent only with SMTP_URL (passwordResetNeedsEmail refuses otherwise); the link is absolute on SITE_URL.
-    forgotPassword: { generateEmailHTML: resetPasswordEmail },
+    forgotPassword: { generateEmailHTML: resetPasswordEmail(siteUrl) },
   },
   // Before Payload's own forgot-password: a username or an e-mail, as at the login.
   endpoints: [forgotPasswordByEither],
@@ -59,4 +61,4 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar' },
     },
   ],
-}
+})

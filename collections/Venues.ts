@@ -7,12 +7,14 @@ import { slugField } from './fields/slugField.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { VENUES } from './slugs.js'
 
 const unlink = unlinkFromEvents('venues')
 
-export const Venues: CollectionConfig = {
+/** Venues; descriptions' images on `siteUrl`. */
+export const Venues = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): CollectionConfig => ({
   slug: VENUES,
   labels: { singular: 'Venue', plural: 'Venues' },
   admin: {
@@ -23,7 +25,7 @@ export const Venues: CollectionConfig = {
   },
   trash: true,
   access: POST_ACCESS,
-  hooks: postHooks({
+  hooks: postHooks(siteUrl, {
     beforeChange: [filterMarkup({ plain: ['title', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone'] })],
     afterChange: [unlink.afterChange],
     afterDelete: [unlink.afterDelete],
@@ -92,4 +94,4 @@ export const Venues: CollectionConfig = {
     publishedAtField,
     ...givenFlagFields,
   ],
-}
+})

@@ -11,6 +11,6 @@ import { SignInFailures } from './SignInFailures.js'
 import { Venues } from './Venues.js'
 
 /** The calendar's collections, in admin navigation order. Users live in the host app's config. */
-export function calendarCollections(options: Pick<ResolvedCalendarOptions, 'mediaDir'>): CollectionConfig[] {
-  return [Events, Venues, Organizers, EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures]
+export function calendarCollections(options: Pick<ResolvedCalendarOptions, 'mediaDir' | 'siteUrl' | 'siteTimezone'>): CollectionConfig[] {
+  return [Events(options), Venues(options), Organizers(options), EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures]
 }

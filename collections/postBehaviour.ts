@@ -13,13 +13,13 @@ export const POST_ACCESS = { read: readPosts, create: createPosts, update: chang
 
 /**
  * What every post does on write: an ID from the post sequence, the caller's default status and author,
- * duplicates as drafts, the status scale-back, the publication date, the stored description HTML. `extra` adds a
- * collection's own hooks after these.
+ * duplicates as drafts, the status scale-back, the publication date, the stored description HTML (its
+ * images on `siteUrl`). `extra` adds a collection's own hooks after these.
  */
-export function postHooks(extra: NonNullable<CollectionConfig['hooks']> = {}): NonNullable<CollectionConfig['hooks']> {
+export function postHooks(siteUrl: string, extra: NonNullable<CollectionConfig['hooks']> = {}): NonNullable<CollectionConfig['hooks']> {
   return {
     ...extra,
     beforeOperation: [assignId('post'), defaultStatusForCaller, duplicateAsDraft, ...(extra.beforeOperation ?? [])],
-    beforeChange: [assignAuthor, scaleBackStatus, recordPublication, renderDescriptionHtml, ...(extra.beforeChange ?? [])],
+    beforeChange: [assignAuthor, scaleBackStatus, recordPublication, renderDescriptionHtml(siteUrl), ...(extra.beforeChange ?? [])],
   }
 }

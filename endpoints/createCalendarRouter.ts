@@ -1,6 +1,5 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
-import { bodyLimit, withBufferedBody } from '../src/guards/bodyLimit.js'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
 import { routeEntry } from './openapi/routeEntry.js'
@@ -32,55 +31,24 @@ function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string
   return converted
 }
 
-/** Largest body when the mount names none (MAX_BODY_BYTES's default). */
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
-
-/** Methods whose form body WordPress reads (WP_REST_Request::get_parameter_order); a JSON body is read on every method. */
-const FORM_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
 /**
- * JSON and form bodies, parsed from the body bodyLimit read: body-parser's parsers run on a replay of
- * it, so their errors (bad JSON, too deep, too many parameters, bad charset) reach errorMiddleware.
- * As in WordPress, a form body is ignored on GET, HEAD and OPTIONS, and a JSON body is read on any
- * method (the response cache neither stores nor replays a request with a body: cacheMiddleware).
- */
-function parseBody(limit: number) {
-  const json = express.json({ limit })
-  const form = express.urlencoded({ extended: true, limit, parameterLimit: 1000 })
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const source = withBufferedBody(req)
-    const parsers = FORM_METHODS.has(req.method) ? [json, form] : [json]
-    const run = (i: number) => (error?: unknown) => {
-      if (error) return next(error)
-      if (i === parsers.length) {
-        if (source !== req) req.body = source.body
-        return next()
-      }
-      parsers[i]!(source, _res, run(i + 1))
-    }
-    run(0)()
-  }
-}
-
-/**
- * The namespace router: body limit (413 before anything reads it) and parsing, route match (404 rest_no_route), context, parameters
- * (400 rest_missing_callback_param / rest_invalid_param), permission (401/403 rest_forbidden),
- * handler, then the one error middleware. Mount it at {REST_PREFIX}/{namespace}, once per namespace
- * and language.
+ * The namespace router: the mount's body parser (its body limit answers 413 before anything reads
+ * the body), route match (404 rest_no_route), context, parameters (400 rest_missing_callback_param /
+ * rest_invalid_param), permission (401/403 rest_forbidden), handler, then the one error middleware.
+ * Mount it at {REST_PREFIX}/{namespace}, once per namespace and language.
  */
 export function createCalendarRouter(
   payload: Payload,
   options: ResolvedCalendarOptions,
-  mount: { namespace: string; locale: string; maxBodyBytes?: number },
+  mount: { namespace: string; locale: string; bodyParser: RequestHandler[] },
 ): Router {
-  const maxBodyBytes = mount.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const router = express.Router()
   // The language of this mount, for error messages rendered by errorMiddleware.
   router.use((_req, res, next) => {
     res.locals.locale = mount.locale
     next()
   })
-  router.use(bodyLimit(() => maxBodyBytes), parseBody(maxBodyBytes))
+  router.use(mount.bodyParser)
   router.use(async (req: Request, res: Response) => {
     res.set('X-Content-Type-Options', 'nosniff').set('X-Robots-Tag', 'noindex')
     const match = matchRoute(ROUTES, req.path === '/' ? '' : req.path)

@@ -40,6 +40,12 @@ export interface ParamDoc {
   docItems?: { type: string }
   format?: string
   enum?: readonly string[]
+  /**
+   * Read by the handler, yet not among the reference's arguments (WordPress reads it from the request
+   * without registering it): left out of the index and /doc, and never refused, so `parse` keeps what
+   * it can use and drops the rest.
+   */
+  hidden?: boolean
 }
 
 /** Checks and converts a present value (reference 1.1 steps 3–4); throws ParamError. */

@@ -99,3 +99,12 @@ export function resolveOptions(options: CalendarPluginOptions = {}): ResolvedCal
     siteUrl,
   }
 }
+
+/**
+ * The options the calendar plugin stored in a Payload config (src/plugin.ts), for the process's own
+ * code that holds a Payload instance rather than the options it was built with (the app, the CLI, the
+ * importers, tests). The collections and the namespace receive their options instead.
+ */
+export function pluginOptionsOf(config: { custom?: { calendar?: CalendarPluginOptions } }): ResolvedCalendarOptions {
+  return resolveOptions(config.custom?.calendar)
+}

@@ -14,8 +14,9 @@ import { healthRouter } from './healthRouter.js'
 import { icalRouter } from './ical/icalRouter.js'
 import { publicPagesRouter } from './publicPages/publicPagesRouter.js'
 import { withBufferedBody } from './guards/bodyLimit.js'
+import { namespaceBodyParser } from './http/namespaceBodyParser.js'
 import { guardSettings, payloadGuards } from './guards/payloadGuards.js'
-import { resolveOptions, type ResolvedCalendarOptions } from '../lib/options.js'
+import { pluginOptionsOf, type ResolvedCalendarOptions } from '../lib/options.js'
 import { compressAnswers } from './http/compressAnswers.js'
 import { discoveryHeaders } from './http/discoveryHeaders.js'
 import { forwardClientAddress } from './http/forwardClientAddress.js'
@@ -41,7 +42,7 @@ const headAsGet: RequestHandler = (req, _res, next) => {
  * while the server drains after SIGTERM (/readyz answers 503).
  */
 export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?: () => boolean): Express {
-  const options: ResolvedCalendarOptions = resolveOptions(payload.config.custom?.calendar)
+  const options: ResolvedCalendarOptions = pluginOptionsOf(payload.config)
   const app = express()
   app.disable('x-powered-by')
   app.set('query parser', 'extended')
@@ -51,7 +52,7 @@ export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?
   // Stored anonymous answers replayed with the headers the pipeline below sent for them, and logged
   // (it answers only URLs the namespace stored); then probes: no logging, cache, CORS or body parsing
   // in their way.
-  app.use(replayCachedAnswers(payload, logger))
+  app.use(replayCachedAnswers(payload, options, logger))
   app.use(healthRouter(payload, stopping), faviconRouter())
   // One log line per request (X-Request-Id), then compression, then WordPress's REST headers and CORS.
   app.use(requestLogs(logger))
@@ -59,12 +60,13 @@ export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?
   app.use(restRoots(options.restPrefix), restHeaders({ siteUrl: options.siteUrl, restPrefix: options.restPrefix, corsOrigins: options.corsOrigins }))
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
-  const cache = cacheMiddleware(payload)
+  const cache = cacheMiddleware(payload, options)
   const languages: Array<string | null> = [null, ...options.locales]
+  const bodyParser = namespaceBodyParser(env.MAX_BODY_BYTES)
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${options.restPrefix}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, maxBodyBytes: env.MAX_BODY_BYTES }))
+      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, bodyParser }))
     }
     // WordPress's REST index, where every answer's Link header points (with or without the slash).
     app.get(root, cache, restIndexHandler(payload, options, { locale: lang ?? options.locales[0]!, namespaces, routes: ROUTES }))

@@ -1,18 +1,12 @@
 import type { Payload } from 'payload'
 import { EVENTS } from '../collections/slugs.js'
+import { sqlAdapterOf } from '../lib/sql/sqlAdapter.js'
 
 /** The relationship columns of events_rels that the archive filters by (categories, tags, venues, organizers). */
 const FILTERED_RELATIONS = ['event_categories_id', 'event_tags_id', 'venues_id', 'organizers_id']
 
 /** PostgreSQL's answers to a concurrent CREATE INDEX of the same name: unique_violation, duplicate_table. */
 const ALREADY_CREATED = new Set(['23505', '42P07'])
-
-interface SqlAdapter {
-  name: string
-  tableNameMap: Map<string, string>
-  client?: { execute: (sql: string) => Promise<unknown> }
-  pool?: { query: (sql: string) => Promise<unknown> }
-}
 
 /**
  * Covering indexes for the archive's filters (endpoints/events/query/eventIdPage.ts), which Payload
@@ -26,9 +20,10 @@ interface SqlAdapter {
  * PostgreSQL. A schema push (development) drops them and the next boot makes them again.
  */
 export async function createListingIndexes(payload: Payload): Promise<void> {
-  const db = payload.db as unknown as SqlAdapter
-  const run = db.name === 'sqlite' ? db.client && ((sql: string) => db.client!.execute(sql)) : db.name === 'postgres' ? db.pool && ((sql: string) => db.pool!.query(sql)) : undefined
-  if (!run) return
+  const db = sqlAdapterOf(payload.db)
+  // Not connected (no client or pool): nothing to index.
+  if (!db || !(db.name === 'sqlite' ? db.client : db.pool)) return
+  const run = db.name === 'sqlite' ? (sql: string) => db.client.execute(sql) : (sql: string) => db.pool.query(sql)
   const events = db.tableNameMap.get(EVENTS) ?? EVENTS
   const statements = [
     `CREATE INDEX IF NOT EXISTS "${events}_archive_cover_idx" ON "${events}" ("id", "status", "deleted_at", "start_date", "end_date", "hide_from_listings", "has_password", "created_at")`,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type PayloadLogger } from 'payload'
 import sharp from 'sharp'
+import { USERS } from '../collections/slugs.js'
 import { Users } from '../collections/Users.js'
 import { databaseAdapter, type DatabaseOptions } from './databaseAdapter.js'
 import { emailAdapter } from './email.js'
@@ -42,7 +43,7 @@ export async function buildCalendarConfig(
     // (with a stack) anyone could flood the error log with them. Server faults stay at error.
     loggingLevels: { AuthenticationError: 'info', LockedAuth: 'info', QueryError: 'info' },
     admin: {
-      user: Users.slug,
+      user: USERS,
       // Gravatar would need the internet; the built-in avatar works offline.
       avatar: 'default',
       // The server's own icon (src/http/favicon.ts), not Payload's.
@@ -59,7 +60,7 @@ export async function buildCalendarConfig(
       // Read by the admin's date helpers (event time zone note, calendar view, list date filters).
       custom: { siteTimezone: calendar.siteTimezone },
     },
-    collections: [Users],
+    collections: [Users(calendar)],
     editor: lexicalEditor(),
     email: emailAdapter({ url: env.SMTP_URL, from: env.SMTP_FROM }),
     db: await databaseAdapter(databaseUri, kind, database),

@@ -5,7 +5,6 @@ import { canUseUnfilteredHtml } from '../access/postAccess.js'
 import { sanitizeRichHtml } from '../markup/sanitizeRichHtml.js'
 import { relationId } from '../relationIds.js'
 import { MEDIA } from '../slugs.js'
-import { resolveOptions } from '../../lib/options.js'
 
 type LexicalNode = { type?: string; relationTo?: string; value?: unknown; children?: LexicalNode[]; externalImage?: ExternalImage }
 /** An image of another site kept as sent (not downloaded into media): its address and alt text. */
@@ -55,17 +54,16 @@ async function mediaById(req: PayloadRequest, ids: Set<number | string>): Promis
 
 /**
  * beforeChange: the stored HTML of `description` (see descriptionFields). Images (upload nodes, which
- * hold a media ID) become `<img>` with the image's URL: Lexical's own converter needs the populated
- * document and rendered nothing; another site's image kept as sent (externalImageNode) is its `<img>`
- * again. Callers without unfiltered_html get it through the kses-like filter.
+ * hold a media ID) become `<img>` with the image's URL on `siteUrl`: Lexical's own converter needs the
+ * populated document and rendered nothing; another site's image kept as sent (externalImageNode) is its
+ * `<img>` again. Callers without unfiltered_html get it through the kses-like filter.
  */
-export const renderDescriptionHtml: CollectionBeforeChangeHook = async ({ data, req }) => {
+export const renderDescriptionHtml = (siteUrl: string): CollectionBeforeChangeHook => async ({ data, req }) => {
   const state = data.description as SerializedEditorState | null | undefined
   if (!state?.root) {
     data.descriptionHtml = ''
     return data
   }
-  const { siteUrl } = resolveOptions(req.payload.config.custom?.calendar)
   const media = await mediaById(req, uploadIds(state.root as unknown as LexicalNode))
   const html = convertLexicalToHTML({
     data: state,

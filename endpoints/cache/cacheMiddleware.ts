@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Payload } from 'payload'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { responseCacheFor } from './responseCache.js'
 
 // What WordPress sends to signed-in callers (reference 1.4); public answers may be stored but must be revalidated.
@@ -48,7 +49,7 @@ export function notModified(req: Request, etag: string): boolean {
  * answer is private like an authenticated one (shareable): a password, in the query or in a JSON
  * body, never unlocks an answer someone else receives.
  */
-export function cacheMiddleware(payload: Payload): RequestHandler {
+export function cacheMiddleware(payload: Payload, options: Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxMb'>): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       next()
@@ -57,7 +58,7 @@ export function cacheMiddleware(payload: Payload): RequestHandler {
     // An answer to one caller's credentials, body or password is theirs alone: not stored here, and
     // private for every cache downstream (which would key it on the URL too).
     const shared = shareable(req)
-    const cache = shared ? responseCacheFor(payload) : undefined
+    const cache = shared ? responseCacheFor(payload, options) : undefined
     const key = req.originalUrl
     const generation = cache?.generation
     const hit = cache?.store.get(key)

@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { transactionOf } from '../../lib/sql/transactionOf.js'
-import type { WriteSignal } from './writeSignal.js'
+import type { PoolClient } from 'pg'
+import { postgresAdapterOf, sessionOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
-
-interface PoolClient {
-  query: (sql: string) => Promise<unknown>
-  on: (event: 'notification' | 'error', listener: (arg: unknown) => void) => void
-  release: (destroy?: boolean | Error) => void
-}
-interface PostgresAdapter {
-  drizzle: { execute: (query: unknown) => Promise<unknown> }
-  sessions?: Record<string | number, { db: PostgresAdapter['drizzle'] } | undefined>
-  pool: { connect: () => Promise<PoolClient> }
-}
+import type { WriteSignal } from './writeSignal.js'
 
 // NOTIFY is scoped to the database, so one channel name serves every calendar on a server.
 const CHANNEL = 'calendar_writes'
@@ -22,11 +12,6 @@ export const LISTENER_NAME = 'calendar writes listener'
 const HEARTBEAT_MS = 5000
 const RECONNECT_MS = 1000
 
-/** db-postgres's adapter, as far as this signal uses it: its pool and drizzle sessions. */
-function isPostgresAdapter(db: object): db is PostgresAdapter {
-  return 'pool' in db && 'drizzle' in db
-}
-
 /**
  * PostgreSQL: NOTIFY inside the write's transaction, which PostgreSQL delivers to every listener when
  * (and only if) the transaction commits; no row is locked, so parallel writes do not queue on it.
@@ -34,14 +19,14 @@ function isPostgresAdapter(db: object): db is PostgresAdapter {
  * a heartbeat) writes could go unseen: caches are out of sync until it is back.
  */
 export function postgresWriteSignal(payload: Payload): WriteSignal {
-  const db = payload.db
-  if (!isPostgresAdapter(db)) throw new Error('the PostgreSQL write signal needs the PostgreSQL adapter')
+  const db = postgresAdapterOf(payload.db)
+  if (!db) throw new Error('the PostgreSQL write signal needs the PostgreSQL adapter')
   const SENDER = randomUUID()
   return {
     async announce(_req, transaction) {
       const { sql } = await sqlOperators('postgres')
       // The payload names the sending process: its own listener leaves that one out.
-      await transactionOf(transaction, db).execute(sql.raw(`NOTIFY ${CHANNEL}, '${SENDER}'`))
+      await sessionOf(db, transaction).execute(sql.raw(`NOTIFY ${CHANNEL}, '${SENDER}'`))
       return undefined
     },
     async listen(changed, inSync) {
@@ -71,8 +56,8 @@ export function postgresWriteSignal(payload: Payload): WriteSignal {
           return
         }
         client = next
-        next.on('error', (error) => client === next && broken(error as Error))
-        next.on('notification', (message) => (message as { payload?: string }).payload !== SENDER && changed())
+        next.on('error', (error) => client === next && broken(error))
+        next.on('notification', (message) => message.payload !== SENDER && changed())
         // Named in pg_stat_activity; the connection is closed, never returned to the pool, when dropped.
         await next.query(`SET application_name = '${LISTENER_NAME}'`)
         await next.query(`LISTEN ${CHANNEL}`)

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import { resolveOptions } from '../../lib/options.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { storedDataCache } from './storedDataCaches.js'
 
 export interface CachedResponse {
@@ -42,9 +42,9 @@ const caches = new WeakMap<Payload, ResponseCache | null>()
  * collection hooks (see invalidateResponseCache), other processes' through the database (see
  * watchDatabaseWrites).
  */
-export function responseCacheFor(payload: Payload): ResponseCache | undefined {
+export function responseCacheFor(payload: Payload, options: Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxMb'>): ResponseCache | undefined {
   return storedDataCache(caches, payload, () => {
-    const { cacheTtlSeconds, cacheMaxMb } = resolveOptions(payload.config.custom?.calendar)
+    const { cacheTtlSeconds, cacheMaxMb } = options
     if (cacheTtlSeconds <= 0) return null
     return {
       store: new LRUCache<string, CachedResponse>({

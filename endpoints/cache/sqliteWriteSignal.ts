@@ -1,19 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { Payload } from 'payload'
-import { transactionOf } from '../../lib/sql/transactionOf.js'
-import type { WriteSignal } from './writeSignal.js'
+import { sessionOf, sqliteAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
-
-interface SqliteAdapter {
-  drizzle: { run: (query: unknown) => Promise<unknown>; all: <T>(query: unknown) => Promise<T[]> }
-  sessions?: Record<string | number, { db: SqliteAdapter['drizzle'] } | undefined>
-  client: { execute: (sql: string) => Promise<{ rows: ArrayLike<ArrayLike<unknown>> }> }
-}
-
-/** db-sqlite's adapter, as far as this signal uses it: its libsql client and drizzle sessions. */
-function isSqliteAdapter(db: object): db is SqliteAdapter {
-  return 'client' in db && 'drizzle' in db
-}
+import type { WriteSignal } from './writeSignal.js'
 
 /**
  * SQLite: the file header's `user_version` (an integer SQLite keeps for the application; neither
@@ -22,8 +11,8 @@ function isSqliteAdapter(db: object): db is SqliteAdapter {
  * needs no read-modify-write. Every process reads it every `intervalMs` (a header read, microseconds).
  */
 export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSignal {
-  const db = payload.db
-  if (!isSqliteAdapter(db)) throw new Error('the SQLite write signal needs the SQLite adapter')
+  const db = sqliteAdapterOf(payload.db)
+  if (!db) throw new Error('the SQLite write signal needs the SQLite adapter')
   const read = async () => Number((await db.client.execute('PRAGMA user_version')).rows[0]?.[0])
   // Values this process's committed writes set, each with the value it replaced: a chain of them back to
   // the last value seen means no other process wrote in between.
@@ -31,7 +20,7 @@ export function sqliteWriteSignal(payload: Payload, intervalMs: number): WriteSi
   return {
     async announce(_req, transaction) {
       const { sql } = await sqlOperators('sqlite')
-      const target = transactionOf(transaction, db)
+      const target = sessionOf(db, transaction)
       const next = randomInt(1, 2 ** 31 - 1)
       // Inside a transaction this process holds SQLite's write lock: `before` is the last committed value.
       const before = transaction === undefined ? undefined : Number(Object.values((await target.all<Record<string, unknown>>(sql.raw('PRAGMA user_version')))[0] ?? {})[0])

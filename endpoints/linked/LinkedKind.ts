@@ -1,25 +1,18 @@
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
 import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
-import type { ImageInput } from '../params/imageArg.js'
-import type { ParamSpec, Params, RequestContext } from '../types.js'
+import type { PostWriteArgs } from '../params/postWriteArgs.js'
+import type { Params, RequestContext } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
 export type LinkedDoc = Venue | Organizer
 
 /**
- * The write parameters venues and organizers share, by name. Each kind also declares its name
- * parameter (`venue`, `organizer`) and its string fields, which the shared code reaches through the
- * descriptor (`name`, `plainFields`, `duplicateFields`).
+ * The write parameters venues and organizers share, by name: every post's (postWriteArgs). Each kind
+ * also declares its name parameter (`venue`, `organizer`) and its string fields, which the shared code
+ * reaches through the descriptor (`name`, `plainFields`, `duplicateFields`).
  */
-export type LinkedWriteSpecs = {
-  author: ParamSpec<number>
-  date: ParamSpec<string | number>
-  date_utc: ParamSpec<string | number>
-  description: ParamSpec<string>
-  status: ParamSpec<string>
-  image: ParamSpec<ImageInput>
-}
+export type LinkedWriteSpecs = PostWriteArgs
 
 /** A venue (organizer) write's parsed values: the shared ones typed, the kind's own by their declared names. */
 export type LinkedWriteValues = Params<LinkedWriteSpecs> & Readonly<Record<string, unknown>>

@@ -1,11 +1,11 @@
 import { ORGANIZERS } from '../../collections/slugs.js'
 import { emailArg } from './params/emailArg.js'
-import { existingUserArg } from './params/existingUserArg.js'
 import type { LinkedKind } from './LinkedKind.js'
-import { stringArg, timeArg, urlArg } from '../params/kinds.js'
+import { stringArg, urlArg } from '../params/kinds.js'
 import { serializeOrganizer } from './serialize/serializeOrganizer.js'
-import { imageArg } from '../params/imageArg.js'
-import { statusWriteArg } from '../params/statusWriteArg.js'
+import { postWriteArgs } from '../params/postWriteArgs.js'
+
+const post = postWriteArgs('organizer', { allowEmpty: true })
 
 /** Organizers for the shared linked-post routes (reference section 8: they mirror venues). */
 export const organizerKind: LinkedKind = {
@@ -21,16 +21,16 @@ export const organizerKind: LinkedKind = {
   ],
   plainFields: { phone: 'phone', website: 'website', email: 'email' },
   writeParams: (forCreate) => ({
-    author: existingUserArg({ description: 'The organizer author ID' }),
-    date: timeArg({ description: 'The organizer publication date', typed: true }),
-    date_utc: timeArg({ description: 'The organizer publication date (UTC time zone)', typed: true }),
+    author: post.author,
+    date: post.date,
+    date_utc: post.date_utc,
     organizer: stringArg({ description: 'The organizer name', required: forCreate, maxLength: 1000 }),
-    description: stringArg({ description: 'The organizer description', allowEmpty: true, maxLength: 100_000 }),
-    status: statusWriteArg('The organizer post status'),
+    description: post.description,
+    status: post.status,
     phone: stringArg({ description: 'The organizer phone number', allowEmpty: true, maxLength: 1000 }),
     website: urlArg({ description: 'The organizer website', allowEmpty: true, typed: true }),
     email: emailArg({ description: 'The organizer e-mail address' }),
-    image: imageArg({ description: 'The organizer featured image ID or URL', allowEmpty: true }),
+    image: post.image,
   }),
   texts: {
     perPage: 'The number of organizers to return on each page',

@@ -1,11 +1,10 @@
 import { VENUES } from '../../collections/slugs.js'
-import { existingUserArg } from './params/existingUserArg.js'
 import type { LinkedKind } from './LinkedKind.js'
-import { stringArg, timeArg, urlArg } from '../params/kinds.js'
+import { stringArg, urlArg } from '../params/kinds.js'
 import { serializeVenue } from './serialize/serializeVenue.js'
-import { imageArg } from '../params/imageArg.js'
-import { statusWriteArg } from '../params/statusWriteArg.js'
+import { postWriteArgs } from '../params/postWriteArgs.js'
 
+const post = postWriteArgs('venue', { allowEmpty: true })
 const text = (description: string) => stringArg({ description, allowEmpty: true, maxLength: 1000 })
 
 /** Venues for the shared linked-post routes (reference section 7). */
@@ -39,12 +38,12 @@ export const venueKind: LinkedKind = {
     website: 'website',
   },
   writeParams: (forCreate) => ({
-    author: existingUserArg({ description: 'The venue author ID' }),
-    date: timeArg({ description: 'The venue publication date', typed: true }),
-    date_utc: timeArg({ description: 'The venue publication date (UTC time zone)', typed: true }),
+    author: post.author,
+    date: post.date,
+    date_utc: post.date_utc,
     venue: stringArg({ description: 'The venue name', required: forCreate, maxLength: 1000 }),
-    description: stringArg({ description: 'The venue description', allowEmpty: true, maxLength: 100_000 }),
-    status: statusWriteArg('The venue post status'),
+    description: post.description,
+    status: post.status,
     // Strings, as the reference declares them (a JSON true is refused); stored as sent, unset reads as shown.
     show_map: stringArg({ description: 'Whether events linked to the venue should show a map or not', allowEmpty: true, maxLength: 20 }),
     show_map_link: stringArg({ description: 'Whether events linked to the venue should show a map link or not', allowEmpty: true, maxLength: 20 }),
@@ -57,7 +56,7 @@ export const venueKind: LinkedKind = {
     phone: text('The venue phone number'),
     stateprovince: text('The venue state and province'),
     website: urlArg({ description: 'The venue website URL', allowEmpty: true, typed: true }),
-    image: imageArg({ description: 'The venue featured image ID or URL', allowEmpty: true }),
+    image: post.image,
   }),
   texts: {
     perPage: 'The number of venues to return on each page',

@@ -50,7 +50,7 @@ function paramSchema(spec: ParamSpec): Json {
 }
 
 function visible(params: Record<string, ParamSpec>): Array<[string, ParamSpec]> {
-  return Object.entries(params).filter(([, spec]) => !(spec as { hidden?: boolean }).hidden)
+  return Object.entries(params).filter(([, spec]) => !spec.hidden)
 }
 
 // Component names of the answers, by archive key (route.docs.archive).

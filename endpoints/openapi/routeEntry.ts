@@ -20,7 +20,7 @@ export function routeEntry(route: RouteDef, ctx: RequestContext): Record<string,
     namespace: ctx.namespace,
     methods: route.endpoints.flatMap((e) => e.methods),
     endpoints: route.endpoints.map((e) => {
-      const args = Object.entries(e.params)
+      const args = Object.entries(e.params).filter(([, spec]) => !spec.hidden)
       return {
         methods: e.methods,
         // PHP serialises an empty array as [] (reference 1.6).

@@ -37,8 +37,8 @@ export async function parseParams<P extends ParamSpecs>(
   const invalid: Record<string, string> = {}
   const details: Record<string, unknown> = {}
   for (const [name, spec, value] of present) {
-    // PostgreSQL text cannot hold NUL: refused for every parameter here, before any query sees it.
-    if (containsNul(value)) {
+    // PostgreSQL text cannot hold NUL: refused for every declared argument here, before any query sees it.
+    if (!spec.hidden && containsNul(value)) {
       invalid[name] = new ParamError().message
       continue
     }

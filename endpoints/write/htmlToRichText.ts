@@ -99,22 +99,14 @@ async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<strin
   if (dropped.size) node.children = node.children!.filter((child) => !dropped.has(child))
 }
 
-/** A namespace request, or the bare Payload instance for the operator's own writes (seeding, tests). */
-function requestContext(writer: WriteContext | Payload): WriteContext {
-  if (!('collections' in writer)) return writer
-  const options = (writer.config.custom as { calendar: RequestContext['options'] }).calendar
-  return { payload: writer, user: null, options }
-}
-
 /**
  * The rich-text value of an HTML description sent to the namespace (the reference stores HTML in
  * post_content; editors here get Lexical). Plain text becomes one paragraph. Callers without
  * unfiltered_html have it filtered first (kses-like), so no image with a `javascript:` or `data:`
  * source is ever fetched or stored.
  */
-export async function htmlToRichText(writer: WriteContext | Payload, html: string): Promise<SerializedEditorState | null> {
+export async function htmlToRichText(ctx: WriteContext, html: string): Promise<SerializedEditorState | null> {
   if (!html.trim()) return null
-  const ctx = requestContext(writer)
   let config = editorConfigs.get(ctx.payload)
   if (!config) {
     config = editorConfigFactory.default({ config: ctx.payload.config })

@@ -1,18 +1,7 @@
 import type { CollectionSlug } from 'payload'
-import { transactionOf } from '../../lib/sql/transactionOf.js'
-import type { RequestContext } from '../types.js'
+import { postgresAdapterOf, sessionOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
-
-interface PostgresAdapter {
-  name: string
-  drizzle: { execute: (query: unknown) => Promise<unknown> }
-  sessions?: Record<string | number, { db: PostgresAdapter['drizzle'] } | undefined>
-}
-
-/** db-postgres's adapter, as far as the lock uses it: its drizzle handle and transaction sessions. */
-function isPostgresAdapter(db: { name: string }): db is PostgresAdapter {
-  return db.name === 'postgres' && 'drizzle' in db
-}
+import type { RequestContext } from '../types.js'
 
 /**
  * Before a find-or-create by name (a term named in an event write, an inline venue or organizer):
@@ -24,12 +13,12 @@ function isPostgresAdapter(db: { name: string }): db is PostgresAdapter {
  * changed rows (the ID counter) could wait on a writer that waits on those rows.
  */
 export async function lockForCreation(ctx: RequestContext, names: ReadonlyArray<readonly [CollectionSlug, string]>): Promise<void> {
-  const db = ctx.payload.db
-  if (!isPostgresAdapter(db) || !names.length) return
+  const db = postgresAdapterOf(ctx.payload.db)
+  if (!db || !names.length) return
   const transaction = ctx.req?.transactionID ? await ctx.req.transactionID : undefined
   if (transaction === undefined) return
   const { sql } = await sqlOperators('postgres')
-  const target = transactionOf(transaction, db)
+  const target = sessionOf(db, transaction)
   // One order for every writer, so two writers naming the same terms never wait on each other in a cycle.
   const keys = [...new Set(names.map(([collection, name]) => `${collection}:${name.trim().toLowerCase()}`))].sort()
   // All in one statement, not a round trip per name: unnest

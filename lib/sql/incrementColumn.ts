@@ -1,20 +1,6 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
-import { isDrizzleAdapter } from './isDrizzleAdapter.js'
+import { sessionOf, sqlAdapterOf } from './sqlAdapter.js'
 import { sqlOperators } from './sqlOperators.js'
-import { transactionOf } from './transactionOf.js'
-
-// Drizzle's update builder, loosely typed: the same calls build the statement on both SQL dialects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Drizzle = { update: (table: unknown) => any }
-
-/** The SQL adapter as this uses it: drizzle inside and outside transactions, and the tables. */
-interface SqlAdapter {
-  drizzle: Drizzle
-  sessions?: Record<string | number, { db: Drizzle } | undefined>
-  tableNameMap: Map<string, string>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  tables: Record<string, any>
-}
 
 /**
  * Adds `delta` to a numeric column of the rows whose `key` is one of `values`, in the request's
@@ -32,17 +18,30 @@ export async function incrementColumn(
   key: string,
   values: Array<string | number>,
 ): Promise<Map<string | number, number> | null> {
-  const adapter = req.payload.db
-  if (!isDrizzleAdapter<SqlAdapter>(adapter)) return null
+  const adapter = sqlAdapterOf(req.payload.db)
+  if (!adapter) return null
   const { inArray, sql } = await sqlOperators(adapter.name)
-  const table = adapter.tables[adapter.tableNameMap.get(collection.replace(/-/g, '_')) ?? collection]
-  if (!table?.[column] || !table[key]) throw new Error(`no column ${column} or ${key} in the table of ${collection}`)
+  const tableName = adapter.tableNameMap.get(collection.replace(/-/g, '_')) ?? collection
   const transaction = req.transactionID ? await req.transactionID : undefined
-  const target = transactionOf(transaction, adapter)
-  const rows = (await target
-    .update(table)
-    .set({ [column]: sql`${table[column]} + ${delta}` })
-    .where(inArray(table[key], values))
-    .returning({ key: table[key], value: table[column] })) as Array<{ key: string | number; value: number | string }>
+  const missing = () => new Error(`no column ${column} or ${key} in the table of ${collection}`)
+  let rows: Array<{ key: string | number; value: number | string }>
+  // The same statement on both dialects; drizzle types each dialect's builder apart.
+  if (adapter.name === 'sqlite') {
+    const table = adapter.tables[tableName]
+    if (!table?.[column] || !table[key]) throw missing()
+    rows = await sessionOf(adapter, transaction)
+      .update(table)
+      .set({ [column]: sql`${table[column]} + ${delta}` })
+      .where(inArray(table[key], values))
+      .returning({ key: table[key], value: table[column] })
+  } else {
+    const table = adapter.tables[tableName]
+    if (!table?.[column] || !table[key]) throw missing()
+    rows = await sessionOf(adapter, transaction)
+      .update(table)
+      .set({ [column]: sql`${table[column]} + ${delta}` })
+      .where(inArray(table[key], values))
+      .returning({ key: table[key], value: table[column] })
+  }
   return new Map(rows.map((row) => [row.key, Number(row.value)]))
 }

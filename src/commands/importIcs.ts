@@ -18,7 +18,7 @@ import type { RequestContext } from '../../endpoints/types.js'
 import { env } from '../env.js'
 import { calendarOccurrences, CalendarParseError, type Occurrence } from '../ical/calendarOccurrences.js'
 import { CalendarSourceError, readCalendarSource } from '../ical/readCalendarSource.js'
-import { resolveOptions } from '../../lib/options.js'
+import { pluginOptionsOf } from '../../lib/options.js'
 import { CommandError } from './CommandError.js'
 import { findUser } from './findUser.js'
 
@@ -198,7 +198,7 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
       namespace: NAMESPACE,
       base: `${env.SITE_URL}${env.REST_PREFIX}/${NAMESPACE}`,
       locale: env.LOCALES[0]!,
-      options: resolveOptions(p.config.custom?.calendar),
+      options: pluginOptionsOf(p.config),
     }
     const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'events {bar} {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic)
     bar.start(occurrences.length, 0)

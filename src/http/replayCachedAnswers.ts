@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import type { Logger } from 'pino'
 import { carriesBody, hasCredentials, notModified } from '../../endpoints/cache/cacheMiddleware.js'
 import { type CachedResponse, type ResponseCache, responseCacheFor } from '../../endpoints/cache/responseCache.js'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { logAnswered, requestIdOf } from './requestLogs.js'
 
 // What compressAnswers (the `compression` package) offers and prefers, and below which size it sends
@@ -46,14 +47,14 @@ function encodingFor(req: IncomingMessage, size: number): Encoding | 'identity' 
  * compression would pick that is not stored here, or an entry not yet replayed once goes through the
  * full pipeline, which answers from the same cache. Writes empty the cache as before.
  */
-export function replayCachedAnswers(payload: Payload, logger: Logger): RequestHandler {
+export function replayCachedAnswers(payload: Payload, options: Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxMb'>, logger: Logger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     // A URL with ?password= is never stored, so only the headers need a look here.
     if (req.method !== 'GET' || req.headers.origin !== undefined || hasCredentials(req) || carriesBody(req)) {
       next()
       return
     }
-    const cache = responseCacheFor(payload)
+    const cache = responseCacheFor(payload, options)
     const entry = cache?.store.get(req.url)
     const replay = entry?.replay
     const encoding = replay ? encodingFor(req, entry.body.length) : undefined

@@ -8,6 +8,7 @@ import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
+import { contextArg, hiddenPasswordArg, type ReadUnlock } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { keepSerialization, keptSerialization, keptSerializations } from '../../endpoints/cache/keptSerializations.js'
 import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
@@ -30,8 +31,11 @@ const PRIVATE_CACHE_CONTROL = 'private, no-cache, max-age=0'
 // The list's filters without its paging: a feed is one document, capped at FEED_MAX_EVENTS.
 const { page: _page, per_page: _perPage, ...feedParams } = eventArchiveParams
 
-// What a feed reads of its query: its filters, and what serializing reads (serializeEventList).
-const READ_PARAMETERS = new Set([...Object.keys(feedParams), 'password', 'context'])
+// What a feed reads of its query: its filters, and what unlocks protected events (password, context).
+const READ_PARAMETERS = new Set(Object.keys(feedParams))
+
+// What the single event's feed reads of its query.
+const unlockParams = { password: hiddenPasswordArg, context: contextArg }
 
 /**
  * The query string of the parameters a feed reads, sorted by name (repeated ones in their order):
@@ -47,8 +51,8 @@ function readQuery(originalUrl: string): string {
 }
 
 /** The public's VEVENTs, kept beside its event objects until the next write; none for other callers. */
-function keptVevents(ctx: RequestContext, raw: Record<string, unknown>): KeptVevents | undefined {
-  const kept = keptSerializations(ctx, raw, 'ical-vevent')
+function keptVevents(ctx: RequestContext, unlock: ReadUnlock): KeptVevents | undefined {
+  const kept = keptSerializations(ctx, unlock, 'ical-vevent')
   if (!kept) return undefined
   return {
     get: (id) => (keptSerialization(kept, id) as { text: string } | undefined)?.text,
@@ -57,8 +61,8 @@ function keptVevents(ctx: RequestContext, raw: Record<string, unknown>): KeptVev
 }
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
-async function serialize(ctx: RequestContext, found: Event[], raw: Record<string, unknown>): Promise<FeedEvent[]> {
-  return (await serializeEventList(ctx, found, raw)) as unknown as FeedEvent[]
+async function serialize(ctx: RequestContext, found: Event[], unlock: ReadUnlock): Promise<FeedEvent[]> {
+  return (await serializeEventList(ctx, found, unlock)) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
@@ -76,17 +80,17 @@ async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): 
     overrideAccess: false,
     user: ctx.user,
   })
-  return serialize(ctx, result.docs as unknown as Event[], input.raw)
+  return serialize(ctx, result.docs as unknown as Event[], params)
 }
 
 /** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not. */
-async function singleEvent(ctx: RequestContext, id: number, query: Record<string, unknown>): Promise<FeedEvent[]> {
+async function singleEvent(ctx: RequestContext, id: number, unlock: ReadUnlock): Promise<FeedEvent[]> {
   const located = await locateEvent(ctx, id)
   if (located.found !== 'event') throw new RestError('rest-event-not-found', 404, [id])
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)
   const event = await readOneVisible(ctx, EVENTS, id)
   if (!event) throw new RestError('event-not-accessible', 403)
-  return serialize(ctx, [event], query)
+  return serialize(ctx, [event], unlock)
 }
 
 function anonymous(req: Request): boolean {
@@ -117,15 +121,16 @@ export function icalRouter(payload: Payload, options: ResolvedCalendarOptions, s
   const build = async (req: Request, id: string | undefined, url: string) => {
     const ctx = await buildContext(req, payload, options, { namespace: NAMESPACE, locale: site.locale })
     const query = req.query as Record<string, unknown>
-    const events = id === undefined ? await feedEvents(ctx, query) : await singleEvent(ctx, Number(id), query)
+    const { params: unlock } = await parseParams(unlockParams, { path: {}, query, body: {} }, ctx)
+    const events = id === undefined ? await feedEvents(ctx, query) : await singleEvent(ctx, Number(id), unlock)
     const name = id === undefined ? `${host} events` : events[0]!.title
-    const body = await eventsCalendar(events, { host, name, url, kept: keptVevents(ctx, query) })
+    const body = await eventsCalendar(events, { host, name, url, kept: keptVevents(ctx, unlock) })
     return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
   }
   router.get(['/events.ics', '/events/:id.ics'], async (req: Request, res: Response) => {
     const id = req.params.id as string | undefined
     if (id !== undefined && !/^[1-9]\d{0,9}$/.test(id)) throw new RestError('rest-event-not-found', 404, [id])
-    const shared = anonymous(req) ? responseCacheFor(payload) : undefined
+    const shared = anonymous(req) ? responseCacheFor(payload, options) : undefined
     const path = req.originalUrl.split('?')[0]!
     const url = `${site.url}${path}${readQuery(req.originalUrl)}`
     const key = `ical ${path}${readQuery(req.originalUrl)}`

@@ -11,7 +11,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { downloadImage, type DownloadedImage } from '../../endpoints/write/downloadImage.js'
 import { JSDOM } from 'jsdom'
-import type { ResolvedCalendarOptions } from '../../lib/options.js'
+import { pluginOptionsOf } from '../../lib/options.js'
 import { AuthorMap, type UserDoc } from './AuthorMap.js'
 import { downloadRefusal } from './downloadRefusal.js'
 import { ImageMap } from './ImageMap.js'
@@ -88,7 +88,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   // Opened once the site answered: an unreachable site or refused credentials answer in a second.
   const payload = await openPayload()
   const state = await ImportState.open(options.dataDir, root, options.databaseUri)
-  const calendar = (payload.config.custom as { calendar: ResolvedCalendarOptions }).calendar
+  const calendar = pluginOptionsOf(payload.config)
   const authors = new AuthorMap(payload, client, state, { author: options.author, dryRun })
   await authors.checkAuthor()
   const images = new ImageMap(payload, state, {

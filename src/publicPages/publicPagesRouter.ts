@@ -100,7 +100,7 @@ export function publicPagesRouter(payload: Payload, options: ResolvedCalendarOpt
     router.get(path, async (req: Request, res: Response) => {
       // ?password= unlocks a protected event as on the namespace; such answers are never stored.
       const password = typeof req.query.password === 'string' ? req.query.password : undefined
-      const shared = password === undefined ? responseCacheFor(payload) : undefined
+      const shared = password === undefined ? responseCacheFor(payload, options) : undefined
       const key = `page ${req.path}`
       let hit = shared?.store.get(key)
       if (!hit) {

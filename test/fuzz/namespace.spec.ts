@@ -3,7 +3,7 @@ import { NAMESPACE } from '../../endpoints/namespace.js'
 import { ROUTES } from '../../endpoints/routes.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { env } from '../../src/env.js'
-import { resolveOptions } from '../../lib/options.js'
+import { pluginOptionsOf } from '../../lib/options.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 import { liveDocument, type OpenApiDocument } from '../helpers/openapiValidator.js'
@@ -59,7 +59,7 @@ describe('calendar namespace under fuzzing', () => {
       namespace: NAMESPACE,
       base: `${env.SITE_URL}${env.REST_PREFIX}/${NAMESPACE}`,
       locale: env.LOCALES[0]!,
-      options: resolveOptions(app.payload.config.custom?.calendar),
+      options: pluginOptionsOf(app.payload.config),
     }
     const accepted = await acceptedValues(ROUTES, plausibleValues(seeded.pools), ctx)
     const cases = namespaceCases(ROUTES, accepted, seeded.eventPassword)

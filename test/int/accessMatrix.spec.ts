@@ -4,7 +4,7 @@ import { htmlToRichText } from '../../endpoints/write/htmlToRichText.js'
 import { createAppPassword } from '../../src/commands/createAppPassword.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient, type ApiResponse } from '../helpers/http.js'
-import { storedDoc } from '../helpers/fixtures.js'
+import { operatorContext, storedDoc } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
 // The access policy of the calendar namespace, one table per route: a row per piece of content (by
@@ -130,7 +130,7 @@ async function seed(
     data: {
       title,
       ...(kind === 'event' ? { startDate: isoIn(40), endDate: isoIn(40.1) } : {}),
-      ...(description ? { description: await htmlToRichText(app.payload, description) } : {}),
+      ...(description ? { description: await htmlToRichText(operatorContext(app.payload), description) } : {}),
       ...rest,
     } as never,
     depth: 0,

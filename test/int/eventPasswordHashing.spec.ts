@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { eventPasswordLimits } from '../../collections/auth/eventPasswordLimits.js'
 import { eventPasswordHashes } from '../../endpoints/events/query/unlockEvents.js'
-import { resolveOptions } from '../../lib/options.js'
+import { pluginOptionsOf } from '../../lib/options.js'
 import { createEvent } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { rawRequest, type RawResponse } from '../helpers/rawHttp.js'
@@ -21,7 +21,7 @@ let maxFailures: number
 
 beforeAll(async () => {
   app = await initTestApp()
-  cap = resolveOptions(app.payload.config.custom?.calendar).eventPasswordMaxHashes
+  cap = pluginOptionsOf(app.payload.config).eventPasswordMaxHashes
   maxFailures = eventPasswordLimits.limiter.limits.maxFailures
   for (let i = 1; i <= PROTECTED; i++) {
     await createEvent(app.payload, `Members evening ${i}`, { password: PASSWORD, excerpt: `Guest list ${i}` })

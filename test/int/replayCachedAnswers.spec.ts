@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
+import { pluginOptionsOf } from '../../lib/options.js'
 import { createActors } from '../helpers/actors.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { rawRequest } from '../helpers/rawHttp.js'
@@ -65,7 +66,7 @@ describe('cached answers replayed before the pipeline', () => {
     const piped = await rawRequest(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(piped.headers['content-encoding']).toBe('br')
     const before = replays.length
-    const store = responseCacheFor(app.payload)!.store
+    const store = responseCacheFor(app.payload, pluginOptionsOf(app.payload.config))!.store
     const size = store.calculatedSize
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],

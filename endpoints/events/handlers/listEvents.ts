@@ -13,7 +13,7 @@ import { serializeEventList } from '../serialize/serializeEventList.js'
  * `?password=` matches or the caller edits them with `context=edit` (reference 10).
  */
 export async function listEvents(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<RestResponse> {
-  const kept = keptSerializations(ctx, input.raw, 'event-list')
+  const kept = keptSerializations(ctx, params, 'event-list')
   const { query, none } = await archiveQuery(ctx, params, input)
   const result = none ? { docs: [], totalDocs: 0 } : await findEventPage(ctx, query)
   if (!result.docs.length && query.page > 1) throw new RestError('event-archive-page-not-found', 404)
@@ -23,7 +23,7 @@ export async function listEvents(ctx: RequestContext, params: EventArchiveValues
   return {
     headers: archiveHeaders(total, totalPages),
     body: {
-      events: await serializeEventList(ctx, result.docs, input.raw, kept),
+      events: await serializeEventList(ctx, result.docs, params, kept),
       ...archiveLinks(`${ctx.base}/events/`, query.filters, query.page, totalPages, { rawRestUrl: query.rawRestUrl }),
       total,
       total_pages: totalPages,

@@ -7,6 +7,7 @@ import { pageArgs } from '../../params/pageArgs.js'
 import { statusArg } from '../../params/statusArg.js'
 import type { ParamSpecs, Params, RequestContext } from '../../types.js'
 import { termListArg } from './termListArg.js'
+import { contextArg, hiddenPasswordArg } from './unlockArgs.js'
 
 /** The default start: 23:59 UTC yesterday, as a wall clock in the site zone (reference 5.1). */
 function defaultStart(ctx: RequestContext): string {
@@ -52,6 +53,9 @@ export const eventArchiveParams = {
   include: idListArg({ description: 'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.' }),
   post_parent: existingIdArg(EVENTS, { description: 'Events should be filtered by their post_parent being the specified one.' }),
   ticketed: booleanArg({ description: 'Filter events with or without tickets.' }),
+  // Read by the list, not declared by the reference (hidden): they unlock protected events (reference 10).
+  password: hiddenPasswordArg,
+  context: contextArg,
 } satisfies ParamSpecs
 
 /** The archive's parsed parameters, as GET /events and the iCal feed read them. */

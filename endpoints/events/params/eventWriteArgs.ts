@@ -1,10 +1,8 @@
-import { existingUserArg } from '../../linked/params/existingUserArg.js'
 import { organizerKind } from '../../linked/organizerKind.js'
 import { booleanArg, stringArg, timeArg, urlArg } from '../../params/kinds.js'
 import type { ParamSpecs, Params, RequestContext } from '../../types.js'
 import { venueKind } from '../../linked/venueKind.js'
-import { imageArg } from '../../params/imageArg.js'
-import { statusWriteArg } from '../../params/statusWriteArg.js'
+import { postWriteArgs } from '../../params/postWriteArgs.js'
 import { costArg } from './costArg.js'
 import { linkedPostsArg } from './linkedPostsArg.js'
 import { termRefsArg } from './termRefsArg.js'
@@ -18,20 +16,21 @@ const website = urlArg({ allowEmpty: true, description: 'The event website URL',
  */
 export function eventWriteArgs(options: { create: boolean }) {
   const required = options.create
+  const post = postWriteArgs('event', { allowEmpty: false })
   return {
-    author: existingUserArg({ description: 'The event author ID' }),
-    date: timeArg({ typed: true, description: 'The event publication date' }),
-    date_utc: timeArg({ typed: true, description: 'The event publication date (UTC time zone)' }),
+    author: post.author,
+    date: post.date,
+    date_utc: post.date_utc,
     title: stringArg({ required, description: 'The event title', maxLength: 1000 }),
-    description: stringArg({ description: 'The event description', maxLength: 100_000 }),
+    description: post.description,
     slug: stringArg({ description: 'The event slug', maxLength: 200 }),
     excerpt: stringArg({ description: 'The event excerpt', maxLength: 10_000 }),
-    status: statusWriteArg('The event post status'),
+    status: post.status,
     timezone: timezoneArg('The event time zone'),
     all_day: booleanArg({ default: false, description: 'Whether the event lasts the whole day or not' }),
     start_date: timeArg({ typed: true, required, description: 'The event start date and time' }),
     end_date: timeArg({ typed: true, required, description: 'The event end date and time' }),
-    image: imageArg({ description: 'The event featured image ID or URL' }),
+    image: post.image,
     cost: costArg('The event cost'),
     // Untyped with a null default, as the reference declares it; null means not sent.
     website: { ...website, parse: (raw: unknown, ctx: RequestContext, name: string) => (raw === null ? null : website.parse(raw, ctx, name)) },

@@ -2,7 +2,7 @@ import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../../cache/documentCache.js'
-import { isDrizzleAdapter } from '../../../lib/sql/isDrizzleAdapter.js'
+import { drizzleAdapterOf, sqlAdapterOf } from '../../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../../lib/sql/sqlOperators.js'
 import type { RequestContext } from '../../types.js'
 
@@ -94,8 +94,8 @@ async function walkByDate(
  */
 export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number } | null> {
   const { payload } = ctx
-  const adapter = payload.db
-  if (!isDrizzleAdapter(adapter)) return null
+  const adapter = sqlAdapterOf(payload.db)
+  if (!adapter) return null
   const collection = payload.collections[EVENTS].config
   const relations = new Map<string, string>()
   for (const field of collection.flattenedFields) {
@@ -111,7 +111,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const where = combineQueries({ and: conditions }, access)
 
   const tableName = adapter.tableNameMap.get(EVENTS)!
-  const built = buildQuery({ adapter, fields: collection.flattenedFields, sort: query.sort, tableName, where })
+  const built = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where })
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
   if (built.joins.length) return null
 

@@ -1,12 +1,13 @@
-import { integerArg, stringArg } from '../../params/kinds.js'
+import { integerArg } from '../../params/kinds.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef } from '../../types.js'
 import { eventArchiveParams } from '../params/eventArchiveParams.js'
 import { listEvents } from '../handlers/listEvents.js'
 import { eventSlugArg } from '../params/eventSlugArg.js'
 import { readEvent } from '../handlers/readEvent.js'
+import { contextArg, passwordArg } from '../params/unlockArgs.js'
 
-const password = stringArg({ description: 'The event password' })
+const password = passwordArg('The event password')
 
 /** GET /events (the archive). */
 export const eventArchiveEndpoints: EndpointDef[] = [defineEndpoint({ methods: ['GET'], params: eventArchiveParams, handler: listEvents })]
@@ -15,8 +16,8 @@ export const eventArchiveEndpoints: EndpointDef[] = [defineEndpoint({ methods: [
 export const eventByIdReadEndpoints: EndpointDef[] = [
   defineEndpoint({
     methods: ['GET'],
-    params: { id: integerArg({ description: 'The event ID', required: true, min: 0 }), password },
-    handler: (ctx, params, input) => readEvent(ctx, params.id, input.raw),
+    params: { id: integerArg({ description: 'The event ID', required: true, min: 0 }), password, context: contextArg },
+    handler: (ctx, params) => readEvent(ctx, params.id, params),
   }),
 ]
 
@@ -27,7 +28,8 @@ export const eventBySlugReadEndpoints: EndpointDef[] = [
     params: {
       slug: eventSlugArg('The event slug'),
       password,
+      context: contextArg,
     },
-    handler: (ctx, params, input) => readEvent(ctx, params.slug, input.raw),
+    handler: (ctx, params) => readEvent(ctx, params.slug, params),
   }),
 ]

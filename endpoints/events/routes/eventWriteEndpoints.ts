@@ -1,5 +1,5 @@
 import { EVENTS } from '../../../collections/slugs.js'
-import { integerArg, stringArg } from '../../params/kinds.js'
+import { integerArg } from '../../params/kinds.js'
 import { locatePost } from '../../data/index.js'
 import { defineEndpoint } from '../../defineEndpoint.js'
 import type { EndpointDef, RequestContext } from '../../types.js'
@@ -9,13 +9,14 @@ import { eventSlugArg } from '../params/eventSlugArg.js'
 import { eventWriteArgs } from '../params/eventWriteArgs.js'
 import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import { sentArgs } from '../params/sentArgs.js'
+import { passwordArg } from '../params/unlockArgs.js'
 import { updateEvent } from '../handlers/updateEvent.js'
 
 // The ID routes' own arguments come first, then the create ones, none required (TEC's EDIT_args).
 // `password` is the read password of protected events; writers may edit the event anyway, so writes ignore it.
 const idArgs = {
   id: integerArg({ description: 'The event ID', required: true, min: 0 }),
-  password: stringArg({ description: 'The event password' }),
+  password: passwordArg('The event password'),
 }
 const updateArgs = eventWriteArgs({ create: false })
 const mayChangeEvent = mayChangePost(EVENTS)

@@ -1,7 +1,7 @@
-import { USERS } from '../../../collections/slugs.js'
-import { ParamError } from '../../errors/ParamError.js'
-import { type ArgOptions, toId } from '../../params/kinds.js'
-import type { Param } from '../../types.js'
+import { USERS } from '../../collections/slugs.js'
+import { ParamError } from '../errors/ParamError.js'
+import { type ArgOptions, toId } from './kinds.js'
+import type { Param } from '../types.js'
 
 /**
  * `author` on writes: the ID of an existing user (TEC's is_user_id). Existence is read past access

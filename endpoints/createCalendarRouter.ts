@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
+import { answerFromCache, sendAnswer } from './cache/answerCache.js'
 import { routeEntry } from './openapi/routeEntry.js'
 import { errorMiddleware } from './errors/errorMiddleware.js'
 import { RestError } from './errors/RestError.js'
@@ -32,10 +33,12 @@ function convertPathParams(endpoint: EndpointDef | undefined, raw: Record<string
 }
 
 /**
- * The namespace router: the mount's body parser (its body limit answers 413 before anything reads
- * the body), route match (404 rest_no_route), context, parameters (400 rest_missing_callback_param /
- * rest_invalid_param), permission (401/403 rest_forbidden), handler, then the one error middleware.
- * Mount it at {REST_PREFIX}/{namespace}, once per namespace and language.
+ * The namespace router: a stored anonymous answer (answerFromCache), the mount's body parser (its body
+ * limit answers 413 before anything reads the body), route match (404 rest_no_route), context,
+ * parameters (400 rest_missing_callback_param / rest_invalid_param), permission (401/403
+ * rest_forbidden), handler, then the one send step (sendAnswer: ETag, Cache-Control, the response
+ * cache), errors through the one error middleware and the same step. Mount it at
+ * {REST_PREFIX}/{namespace}, once per namespace and language.
  */
 export function createCalendarRouter(
   payload: Payload,
@@ -43,10 +46,11 @@ export function createCalendarRouter(
   mount: { namespace: string; locale: string; bodyParser: RequestHandler[] },
 ): Router {
   const router = express.Router()
-  // The language of this mount, for error messages rendered by errorMiddleware.
-  router.use((_req, res, next) => {
+  // The language of this mount, for error messages rendered by errorMiddleware; then the stored
+  // anonymous answer, if any, before anything reads the request.
+  router.use((req, res, next) => {
     res.locals.locale = mount.locale
-    next()
+    if (!answerFromCache(payload, options, req, res)) next()
   })
   router.use(mount.bodyParser)
   router.use(async (req: Request, res: Response) => {
@@ -71,8 +75,8 @@ export function createCalendarRouter(
     }
     const result = await endpoint.handler(ctx, params, input)
     if (result.headers) res.set(result.headers)
-    res.status(result.status ?? 200).json(result.body)
+    sendAnswer(payload, options, req, res, result.status ?? 200, result.body)
   })
-  router.use(errorMiddleware(payload))
+  router.use(errorMiddleware(payload, (req, res, status, body) => sendAnswer(payload, options, req, res, status, body)))
   return router
 }

@@ -1,9 +1,11 @@
-import type { Request, RequestHandler, Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { IANAZone } from 'luxon'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { buildContext } from './buildContext.js'
+import { answerFromCache, sendAnswer } from './cache/answerCache.js'
 import { defineEndpoint } from './defineEndpoint.js'
+import { errorMiddleware } from './errors/errorMiddleware.js'
 import { NAMESPACE } from './namespace.js'
 import { namespaceIndex } from './openapi/namespaceIndex.js'
 import type { RequestContext, RouteDef } from './types.js'
@@ -58,11 +60,21 @@ export function restIndex(routes: RouteDef[], namespaces: readonly string[], ctx
   }
 }
 
-/** The REST index as an Express handler for one language segment (GET, and HEAD through Express). */
+/**
+ * The REST index as an Express handler for one language segment (GET, and HEAD through Express),
+ * answered from the response cache like the namespace.
+ */
 export function restIndexHandler(payload: Payload, options: ResolvedCalendarOptions, mount: { locale: string; namespaces: readonly string[]; routes: RouteDef[] }): RequestHandler {
-  return async (req: Request, res: Response) => {
+  // Its errors (a refused Basic header) are sent by the same step, as the namespace's are.
+  const failed = errorMiddleware(payload, (req, res, status, body) => sendAnswer(payload, options, req, res, status, body))
+  return async (req: Request, res: Response, next: NextFunction) => {
     res.locals.locale = mount.locale
-    const ctx = await buildContext(req, payload, options, { namespace: NAMESPACE, locale: mount.locale })
-    res.json(restIndex(mount.routes, mount.namespaces, ctx))
+    if (answerFromCache(payload, options, req, res)) return
+    try {
+      const ctx = await buildContext(req, payload, options, { namespace: NAMESPACE, locale: mount.locale })
+      sendAnswer(payload, options, req, res, 200, restIndex(mount.routes, mount.namespaces, ctx))
+    } catch (error) {
+      failed(error, req, res, next)
+    }
   }
 }

@@ -1,7 +1,6 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express'
 import type { Payload } from 'payload'
 import type { Logger } from 'pino'
-import { cacheMiddleware } from '../endpoints/cache/cacheMiddleware.js'
 import { createCalendarRouter } from '../endpoints/createCalendarRouter.js'
 import { errorMiddleware } from '../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../endpoints/errors/RestError.js'
@@ -60,16 +59,15 @@ export function createApp(payload: Payload, nextHandler?: NextHandler, stopping?
   app.use(restRoots(options.restPrefix), restHeaders({ siteUrl: options.siteUrl, restPrefix: options.restPrefix, corsOrigins: options.corsOrigins }))
 
   const namespaces = options.tribeAlias ? [NAMESPACE, TRIBE_NAMESPACE] : [NAMESPACE]
-  const cache = cacheMiddleware(payload, options)
   const languages: Array<string | null> = [null, ...options.locales]
   const bodyParser = namespaceBodyParser(env.MAX_BODY_BYTES)
   for (const lang of languages) {
     const root = `${lang ? `/${lang}` : ''}${options.restPrefix}`
     for (const namespace of namespaces) {
-      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), cache, createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, bodyParser }))
+      app.use(`${root}/${namespace}`, discoveryHeaders(options.siteUrl, `${options.siteUrl}${root}/${namespace}/`), createCalendarRouter(payload, options, { namespace, locale: lang ?? options.locales[0]!, bodyParser }))
     }
     // WordPress's REST index, where every answer's Link header points (with or without the slash).
-    app.get(root, cache, restIndexHandler(payload, options, { locale: lang ?? options.locales[0]!, namespaces, routes: ROUTES }))
+    app.get(root, restIndexHandler(payload, options, { locale: lang ?? options.locales[0]!, namespaces, routes: ROUTES }))
     app.use(root, (_req, res) => {
       res.locals.locale = lang ?? options.locales[0]
       throw new RestError('rest_no_route', 404)

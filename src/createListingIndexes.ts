@@ -9,7 +9,7 @@ const FILTERED_RELATIONS = ['event_categories_id', 'event_tags_id', 'venues_id',
 const ALREADY_CREATED = new Set(['23505', '42P07'])
 
 /**
- * Covering indexes for the archive's filters (endpoints/events/query/eventIdPage.ts), which Payload
+ * Covering indexes for the archive's filters (endpoints/data/eventIdPage.ts), which Payload
  * cannot declare: its relationship tables get single-column indexes only, and a collection index
  * naming `id` breaks its versions table. With them a category's page and total read index entries
  * only, never the rows: at 100,000 events the total of a category went from 17 to 5 ms on SQLite.

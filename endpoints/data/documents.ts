@@ -1,7 +1,7 @@
 // The stored documents the handlers and serializers read are Payload's generated types
 // (src/payload-types.ts, `npm run generate:types`): what the Local API returns, at depth 0
 // (relationships as IDs) unless populated.
-import type { EventCategory, EventTag } from '../../src/payload-types.js'
+import type { Event, EventCategory, EventTag } from '../../src/payload-types.js'
 
 export type { Event, Media, Organizer, Venue } from '../../src/payload-types.js'
 
@@ -10,3 +10,6 @@ export type Relation<T extends { id: number }> = number | T | null | undefined
 
 /** A category or a tag: the same fields, but a tag has no parent. */
 export type Term = EventCategory | (EventTag & { parent?: undefined })
+
+/** A stored rich-text description, as the generated types describe it (Lexical's serialized state). */
+export type RichText = NonNullable<Event['description']>

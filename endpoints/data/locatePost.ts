@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
+import { pastAccess } from './privileged.js'
 
 /** What the checks before a read or a write need of a post: its owner and status. Never answered to the caller. */
 export interface LocatedPost {
@@ -38,7 +39,7 @@ async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: 
     pagination: false,
     depth: 0,
     trash: true,
-    overrideAccess: true,
+    ...pastAccess('locatePost'),
     select: collection === EVENTS ? EVENT_FIELDS : POST_FIELDS,
   })
   return found.docs[0] as LocatedPost | undefined

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express'
+import type { ErrorRequestHandler, Request, Response } from 'express'
 import { APIError, type Payload, ValidationError } from 'payload'
 import type { MessageCode } from './messages.js'
 import { RestError } from './RestError.js'
@@ -25,8 +25,13 @@ function fromPayloadError(err: unknown): RestError | undefined {
   return undefined
 }
 
+/** How an error's JSON is sent: by default as it is; the namespace's router sends it through its send step. */
+export type SendJson = (req: Request, res: Response, status: number, body: unknown) => void
+
+const sendJson: SendJson = (_req, res, status, body) => void res.status(status).json(body)
+
 /** The one place errors become responses. Unknown errors are logged and answered without details. */
-export function errorMiddleware(payload: Payload): ErrorRequestHandler {
+export function errorMiddleware(payload: Payload, send: SendJson = sendJson): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let error: RestError
     if (err instanceof RestError) error = err
@@ -41,6 +46,7 @@ export function errorMiddleware(payload: Payload): ErrorRequestHandler {
       payload.logger.error({ err, method: req.method, url: req.originalUrl }, 'calendar request failed')
       error = new RestError('internal_error', 500)
     }
-    res.set(error.headers).status(error.status).json(error.toJSON(res.locals.locale ?? 'en'))
+    res.set(error.headers)
+    send(req, res, error.status, error.toJSON(res.locals.locale ?? 'en'))
   }
 }

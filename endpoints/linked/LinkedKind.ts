@@ -1,8 +1,10 @@
+import type { RequiredDataFromCollectionSlug } from 'payload'
 import type { ORGANIZERS, VENUES } from '../../collections/slugs.js'
 import type { Organizer, Venue } from '../data/documents.js'
 import type { Related } from '../serialize/related.js'
 import type { PostWriteArgs } from '../params/postWriteArgs.js'
-import type { Params, RequestContext } from '../types.js'
+import type { SerializeContext } from '../serialize/SerializeContext.js'
+import type { Params } from '../types.js'
 
 /** A stored venue or organizer as the Local API returns it at depth 0. */
 export type LinkedDoc = Venue | Organizer
@@ -13,6 +15,15 @@ export type LinkedDoc = Venue | Organizer
  * reaches through the descriptor (`name`, `plainFields`, `duplicateFields`).
  */
 export type LinkedWriteSpecs = PostWriteArgs
+
+/**
+ * The stored fields a venue or organizer write sets (Payload's generated types): any of them, as a
+ * partial update sends them; a create also needs the title.
+ */
+export type LinkedData = Partial<RequiredDataFromCollectionSlug<typeof VENUES>> & Partial<RequiredDataFromCollectionSlug<typeof ORGANIZERS>>
+
+/** The stored string fields the kinds' plain parameters set. */
+export type LinkedStringField = 'address' | 'city' | 'country' | 'province' | 'state' | 'zip' | 'phone' | 'stateprovince' | 'website' | 'email' | 'showMap' | 'showMapLink'
 
 /** A venue (organizer) write's parsed values: the shared ones typed, the kind's own by their declared names. */
 export type LinkedWriteValues = Params<LinkedWriteSpecs> & Readonly<Record<string, unknown>>
@@ -44,7 +55,7 @@ export interface LinkedKind {
   /** Non-empty sent fields that must all match an existing post for it to count as a duplicate. */
   duplicateFields: readonly MatchedField[]
   /** Plain string write parameters and the stored field each one sets. */
-  plainFields: Readonly<Record<string, string>>
+  plainFields: Readonly<Record<string, LinkedStringField>>
   /** The write parameters in the reference's declaration order; `forCreate` makes the name required. */
   writeParams: (forCreate: boolean) => LinkedWriteSpecs
   /** Descriptions of the archive and single-route parameters. */
@@ -58,5 +69,5 @@ export interface LinkedKind {
     id: string
     slug: string
   }
-  serialize: (doc: LinkedDoc, ctx: RequestContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
+  serialize: (doc: LinkedDoc, ctx: SerializeContext, related: Pick<Related, 'media'>, options?: { jsonLd?: boolean }) => Record<string, unknown>
 }

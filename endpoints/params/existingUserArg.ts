@@ -1,4 +1,4 @@
-import { USERS } from '../../collections/slugs.js'
+import { userExists } from '../data/index.js'
 import { ParamError } from '../errors/ParamError.js'
 import { type ArgOptions, toId } from './kinds.js'
 import type { Param } from '../types.js'
@@ -15,16 +15,7 @@ export function existingUserArg(options: ArgOptions = {}): Param<Promise<number>
     parse: async (raw, ctx) => {
       const id = toId(raw)
       if (id === null || id < 1) throw new ParamError()
-      const found = await ctx.payload.find({
-        collection: USERS,
-        where: { id: { equals: id } },
-        limit: 1,
-        pagination: false,
-        depth: 0,
-        select: {},
-        overrideAccess: true,
-      })
-      if (!found.docs.length) throw new ParamError()
+      if (!(await userExists(ctx, id))) throw new ParamError()
       return id
     },
   }

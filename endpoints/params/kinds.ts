@@ -1,7 +1,7 @@
 import { isHttpUrl } from '../../collections/markup/isHttpUrl.js'
 import { ParamError } from '../errors/ParamError.js'
 import { msg } from '../errors/messages.js'
-import { parseTime } from '../dates/parseTime.js'
+import { parseTimeOnce } from '../dates/parseTimeOnce.js'
 import type { Param, ParamDoc, Parse, RequestContext } from '../types.js'
 
 // Constructors for parameter declarations. Every wire quirk of WordPress's argument handling lives
@@ -143,7 +143,7 @@ export function timeArg<const O extends ArgOptions & { typed?: boolean }>(option
     ...base(options),
     ...(options?.typed ? { type: 'string' as const } : {}),
     parse: (raw, ctx: RequestContext) => {
-      if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTime(raw, ctx.options.siteTimezone)) {
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTimeOnce(ctx, raw, ctx.options.siteTimezone)) {
         throw new ParamError(msg('invalid-date'))
       }
       return raw

@@ -15,7 +15,7 @@ export const mayEditPosts = (ctx: RequestContext): boolean => canCreatePosts(ctx
 export const mayEditOthersPosts = (ctx: RequestContext): boolean => canEditOthersPosts(ctx.user)
 
 /** Term writes (reference 9.3: edit_posts on events and manage_terms, which only editors and administrators hold). */
-export const mayWriteTerms = (ctx: RequestContext): boolean => hasCapability(ctx.user, 'manage_terms')
+export const mayWriteTerms = (ctx: Pick<RequestContext, 'user'>): boolean => hasCapability(ctx.user, 'manage_terms')
 
 /**
  * Only editors may hand a post to another author (edit_others_posts), as WordPress's posts

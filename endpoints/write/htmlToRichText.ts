@@ -5,15 +5,14 @@ import type { Payload } from 'payload'
 import { canUseUnfilteredHtml } from '../permissions/index.js'
 import { sanitizeRichHtml } from '../../collections/markup/sanitizeRichHtml.js'
 import { MEDIA } from '../../collections/slugs.js'
+import type { RichText } from '../data/documents.js'
 import type { RequestContext } from '../types.js'
 import { externalImageNode } from '../../collections/hooks/renderDescriptionHtml.js'
 import { storeDescriptionImage } from './storeImage.js'
+import { mediaWithFile, setMediaAlt } from '../data/index.js'
 
-/** The write's transaction when the caller opened one: reads and writes here join it. */
 /** What a description's conversion needs of a request: operator writes (seeding, import) have no more. */
 export type WriteContext = Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'> & Partial<Pick<RequestContext, 'restRoot'>>
-
-const transactionOf = (ctx: WriteContext) => ({ req: ctx.req })
 
 type EditorConfig = Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
 type LexicalNode = { type?: string; pending?: { src?: string }; children?: LexicalNode[]; [key: string]: unknown }
@@ -51,16 +50,7 @@ async function ownMediaId(ctx: WriteContext, src: string): Promise<number | unde
   const prefix = `${ctx.payload.config.routes.api}/${MEDIA}/file/`
   if (!ours.includes(url.origin) || !url.pathname.startsWith(prefix)) return undefined
   const filename = decodeURIComponent(url.pathname.slice(prefix.length))
-  const found = await ctx.payload.find({
-    collection: MEDIA,
-    where: { filename: { equals: filename } },
-    limit: 1,
-    depth: 0,
-    overrideAccess: false,
-    user: ctx.user,
-    ...transactionOf(ctx),
-  })
-  return found.docs[0]?.id as number | undefined
+  return (await mediaWithFile(ctx, filename)) ?? undefined
 }
 
 /**
@@ -91,7 +81,7 @@ async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<strin
         }
         id = stored
         const alt = alts.get(src)
-        if (alt) await ctx.payload.update({ collection: MEDIA, id, data: { alt }, overrideAccess: false, user: ctx.user, ...transactionOf(ctx) })
+        if (alt) await setMediaAlt(ctx, id, alt)
       }
       node.children![i] = { type: 'upload', version: 3, format: '', id: child.id, fields: null, relationTo: MEDIA, value: id }
     } else await storeImages(ctx, child, alts)
@@ -105,7 +95,7 @@ async function storeImages(ctx: WriteContext, node: LexicalNode, alts: Map<strin
  * unfiltered_html have it filtered first (kses-like), so no image with a `javascript:` or `data:`
  * source is ever fetched or stored.
  */
-export async function htmlToRichText(ctx: WriteContext, html: string): Promise<SerializedEditorState | null> {
+export async function htmlToRichText(ctx: WriteContext, html: string): Promise<RichText | null> {
   if (!html.trim()) return null
   let config = editorConfigs.get(ctx.payload)
   if (!config) {
@@ -116,5 +106,14 @@ export async function htmlToRichText(ctx: WriteContext, html: string): Promise<S
   const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
   const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom })
   await storeImages(ctx, state.root, altTexts(source))
-  return state
+  return storedRichText(state)
+}
+
+/**
+ * Lexical's state as the generated types describe a stored rich-text field: the same JSON, whose
+ * nodes those types index by name (copied, as Lexical declares its nodes without an index).
+ */
+function storedRichText(state: SerializedEditorState): RichText {
+  const { root } = state
+  return { root: { ...root, children: root.children.map((node) => ({ ...node })) } }
 }

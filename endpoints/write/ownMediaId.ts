@@ -1,5 +1,6 @@
 import { MEDIA } from '../../collections/slugs.js'
 import { ownUrl } from '../serialize/site.js'
+import { mediaWithFile } from '../data/index.js'
 import type { RequestContext } from '../types.js'
 
 /**
@@ -12,17 +13,7 @@ export async function ownMediaId(ctx: RequestContext, url: string): Promise<numb
   const filename = ownMediaFilename(ctx, url)
   if (filename === undefined) return undefined
   const sizes = ctx.payload.collections[MEDIA]?.config.upload?.imageSizes ?? []
-  const { docs } = await ctx.payload.find({
-    collection: MEDIA,
-    where: { or: [{ filename: { equals: filename } }, ...sizes.map((size) => ({ [`sizes.${size.name}.filename`]: { equals: filename } }))] },
-    limit: 1,
-    depth: 0,
-    pagination: false,
-    overrideAccess: false,
-    user: ctx.user,
-    req: ctx.req,
-  })
-  return docs.length ? (docs[0]!.id as number) : null
+  return mediaWithFile(ctx, filename, sizes.map((size) => size.name))
 }
 
 function ownMediaFilename(ctx: RequestContext, url: string): string | undefined {

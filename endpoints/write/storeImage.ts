@@ -1,5 +1,5 @@
 import { hasCapability } from '../../collections/access/capabilities.js'
-import { MEDIA } from '../../collections/slugs.js'
+import { createMedia } from '../data/index.js'
 import { RestError } from '../errors/RestError.js'
 import type { RequestContext } from '../types.js'
 import { downloadImage, type DownloadedImage } from './downloadImage.js'
@@ -40,15 +40,7 @@ export async function storeImage(ctx: Pick<RequestContext, 'payload' | 'user' | 
     throw new RestError('image-download-failed', 400)
   }
   try {
-    const media = await ctx.payload.create({
-      collection: MEDIA,
-      data: { alt: file.name },
-      file: { ...file, size: file.data.length },
-      overrideAccess: false,
-      user: ctx.user,
-      req: ctx.req,
-    })
-    return media.id as number
+    return await createMedia(ctx, { ...file, size: file.data.length }, file.name)
   } catch {
     // Payload refuses files its image processing cannot read.
     throw new RestError('image-download-failed', 400)

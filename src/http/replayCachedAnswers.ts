@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import Negotiator from 'negotiator'
 import type { Payload } from 'payload'
 import type { Logger } from 'pino'
-import { carriesBody, hasCredentials, notModified } from '../../endpoints/cache/cacheMiddleware.js'
+import { carriesBody, hasCredentials, notModified } from '../../endpoints/cache/answerCache.js'
 import { type CachedResponse, type ResponseCache, responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { logAnswered, requestIdOf } from './requestLogs.js'
@@ -42,7 +42,7 @@ function encodingFor(req: IncomingMessage, size: number): Encoding | 'identity' 
 /**
  * Replays stored anonymous answers of the calendar namespace before request logging, compression,
  * CORS and routing run, with the exact headers that pipeline sent for the same entry the first time it
- * replayed it (recorded by cacheMiddleware), a fresh X-Request-Id and the same log line. Only plain
+ * replayed it (recorded by answerFromCache), a fresh X-Request-Id and the same log line. Only plain
  * GETs take this path: a request with credentials, a body, an Origin (CORS headers depend on it), an encoding
  * compression would pick that is not stored here, or an entry not yet replayed once goes through the
  * full pipeline, which answers from the same cache. Writes empty the cache as before.

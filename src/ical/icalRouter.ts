@@ -11,7 +11,7 @@ import { eventArchiveParams } from '../../endpoints/events/params/eventArchivePa
 import { contextArg, hiddenPasswordArg, type ReadUnlock } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { keepSerialization, keptSerialization, keptSerializations } from '../../endpoints/cache/keptSerializations.js'
-import { locateEvent, readOneVisible } from '../../endpoints/data/index.js'
+import { loadEventList, locateEvent, readOneVisible } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -62,7 +62,7 @@ function keptVevents(ctx: RequestContext, unlock: ReadUnlock): KeptVevents | und
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
 async function serialize(ctx: RequestContext, found: Event[], unlock: ReadUnlock): Promise<FeedEvent[]> {
-  return (await serializeEventList(ctx, found, unlock)) as unknown as FeedEvent[]
+  return serializeEventList(await loadEventList(ctx, found, unlock), ctx) as unknown as FeedEvent[]
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */

@@ -7,7 +7,7 @@ import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
 import type { Event } from '../../endpoints/data/documents.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { findSlugId, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
+import { findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
@@ -157,7 +157,7 @@ async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: Req
     }
     const doc = await readOneVisible(ctx, linked.collection, id, { trash: true })
     if (!doc) return undefined
-    const [wire] = await serializeLinkedList(ctx, linked, [doc], { jsonLd: true })
+    const [wire] = serializeLinkedList(linked, await loadLinked(ctx, [doc]), ctx, { jsonLd: true })
     return { id, page: linkedPage(kind, wire as Wire) }
   } catch (error) {
     if (error instanceof RestError) return undefined

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../collections/access/protectedReadableWhere.js'
 import { storedDataChanged } from '../../endpoints/cache/storedDataCaches.js'
-import { eventIdPage, walksByDate, walkTuning } from '../../endpoints/events/query/eventIdPage.js'
-import { findEventPage } from '../../endpoints/events/query/findEventPage.js'
+import { eventIdPage, walksByDate, walkTuning } from '../../endpoints/data/eventIdPage.js'
+import { findEventPage } from '../../endpoints/data/findEventPage.js'
 import type { EventsQuery } from '../../endpoints/events/query/buildEventsQuery.js'
 import { searchWhere } from '../../endpoints/linked/query/searchWords.js'
 import { statusWhere } from '../../endpoints/query/statusWhere.js'
@@ -96,11 +96,19 @@ function statusLists(who: Who): string[][] {
   return who === 'editor' || who === 'administrator' ? [all, ['trash'], ['publish', 'trash']] : [all]
 }
 
-function query(who: Who, statuses: string[], conditions: Where[], page: number): EventsQuery {
+const RELATIONS = new Set(['venues', 'organizers', 'categories', 'tags'])
+
+/** The query as buildEventsQuery makes it: the Local API's where, and its relationship filters kept apart from the other conditions. */
+function query(who: Who, statuses: string[], filters: Where[], page: number): Pick<EventsQuery, 'where' | 'conditions' | 'relations' | 'sort' | 'page' | 'limit' | 'trash'> {
   const status = statusWhere(statuses)
   const readable = protectedReadableWhere(actors[who].user)
-  const and: Where[] = [{ hideFromListings: { not_equals: true } }, ...conditions, status.where, ...(readable ? [readable] : [])]
-  return { where: { and }, sort: ['startDate', 'id'], page, limit: 4, trash: status.trash, filters: [], rawRestUrl: false }
+  const and: Where[] = [{ hideFromListings: { not_equals: true } }, ...filters, status.where, ...(readable ? [readable] : [])]
+  const isRelation = (condition: Where) => RELATIONS.has(Object.keys(condition)[0]!)
+  const relations = and.filter(isRelation).map((condition) => {
+    const [field, operand] = Object.entries(condition)[0]!
+    return { field: field as EventsQuery['relations'][number]['field'], ids: (operand as { in: number[] }).in }
+  })
+  return { where: { and }, conditions: and.filter((condition) => !isRelation(condition)), relations, sort: ['startDate', 'id'], page, limit: 4, trash: status.trash }
 }
 
 // PostgreSQL pages a large term's events by walking the dates, a small one's by primary key: both

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { eventPasswordLimits } from '../../collections/auth/eventPasswordLimits.js'
-import { eventPasswordHashes } from '../../endpoints/events/query/unlockEvents.js'
+import { eventPasswordHashes } from '../../endpoints/data/unlockEvents.js'
 import { pluginOptionsOf } from '../../lib/options.js'
 import { createEvent } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'

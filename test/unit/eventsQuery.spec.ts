@@ -5,6 +5,7 @@ import type { Where } from 'payload'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { buildEventsQuery } from '../../endpoints/events/query/buildEventsQuery.js'
 import type { EventArchiveValues } from '../../endpoints/events/params/eventArchiveParams.js'
+import { eventArchivePairs } from '../../endpoints/events/serialize/eventArchiveLinks.js'
 import type { EndpointInput } from '../../endpoints/types.js'
 import { makeContext } from './fixtures/context.js'
 import { userWithRole } from './fixtures/users.js'
@@ -24,8 +25,11 @@ function values(params: Partial<EventArchiveValues>): EventArchiveValues {
   return { page: 1, per_page: 10, ...params } as EventArchiveValues
 }
 
+/** The query, with the filters its rest_url lists (built in the serialize stage from the query and the parameters). */
 function build(params: Partial<EventArchiveValues>, given: string[] = Object.keys(params), options: Parameters<typeof buildEventsQuery>[3] = { canSearchProtected: false }, ctx = anonymous) {
-  return buildEventsQuery(values(params), input(given), ctx, options)
+  const query = buildEventsQuery(values(params), input(given), ctx, options)
+  const { pairs, raw } = eventArchivePairs(values(params), new Set(given), query)
+  return { ...query, filters: pairs, rawRestUrl: raw }
 }
 
 const and = (where: Where): Where[] => where.and as Where[]
@@ -199,7 +203,7 @@ describe('archiveQuery', () => {
     const off = makeContext({ options: { geoloc: false }, answer: () => [20] })
     const { query, none } = await archiveQuery(off.ctx, values({ geoloc: true }), input(['geoloc']))
     expect([none, off.finds.length]).toEqual([false, 0])
-    expect(query.filters).not.toContainEqual(['geoloc', 1])
+    expect(eventArchivePairs(values({ geoloc: true }), new Set(['geoloc']), query).pairs).not.toContainEqual(['geoloc', 1])
   })
 
   it('adds every descendant of the categories, one query per level', async () => {

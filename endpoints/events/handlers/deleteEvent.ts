@@ -1,8 +1,7 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { RequestContext, RestResponse } from '../../types.js'
-import { trashPost } from '../../write/trashPost.js'
-import { locateEvent } from '../../data/index.js'
+import { locateEvent, trashPost } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 
 /**

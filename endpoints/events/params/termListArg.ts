@@ -1,7 +1,7 @@
 import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
 import { ParamError } from '../../errors/ParamError.js'
 import { toId, toList } from '../../params/kinds.js'
-import type { Where } from 'payload'
+import { termsNamed } from '../../data/index.js'
 import type { Param } from '../../types.js'
 
 /** A `categories` / `tags` filter as parsed: the terms' IDs, and the items as sent (for rest_url). */
@@ -27,17 +27,7 @@ export function termListArg(field: 'categories' | 'tags', description: string): 
       if (!list?.length || list.length > 100 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw new ParamError()
       const items = list.map(String)
       const ids = items.map(toId).filter((id): id is number => id !== null && id > 0)
-      const or: Where[] = [...(ids.length ? [{ id: { in: ids } }] : []), { slug: { in: items } }, { name: { in: items } }]
-      const found = await ctx.payload.find({
-        collection,
-        where: { or },
-        pagination: false,
-        depth: 0,
-        select: { slug: true, name: true },
-        overrideAccess: false,
-        user: ctx.user,
-      })
-      const terms = found.docs
+      const terms = await termsNamed(ctx, collection, items, ids)
       const known = (item: string) => terms.some((t) => String(t.id) === item || t.slug === item || t.name === item)
       if (!items.every(known)) throw new ParamError()
       return { ids: terms.map((t) => t.id), given: items }

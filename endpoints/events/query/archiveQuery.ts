@@ -1,9 +1,8 @@
 import { mayEditOthersPosts } from '../../permissions/index.js'
-import { withDescendants } from '../../terms/query/withDescendants.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext } from '../../types.js'
 import { buildEventsQuery, type EventsQuery } from './buildEventsQuery.js'
-import { nearbyVenueIds } from './nearbyVenueIds.js'
+import { nearbyVenueIds, withDescendants } from '../../data/index.js'
 
 /**
  * The archive's parameters as one Payload query, with what it must look up first: the venues near a

@@ -1,30 +1,32 @@
 import type { DateTime } from 'luxon'
-import type { Sort, Where } from 'payload'
+import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
-import { parseTime } from '../../dates/parseTime.js'
+import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { storedInstant } from '../../dates/storedInstant.js'
-import { WP_DATE_FORMAT } from '../../../lib/dates/wallClock.js'
 import { searchWhere } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
 import { statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
-import type { QueryPairs } from '../../serialize/archiveLinks.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext } from '../../types.js'
+import type { IdPageQuery, RelationFilter } from '../../data/eventIdPage.js'
 
-export interface EventsQuery {
+export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
+
+/**
+ * The archive as one query: `where` for the Local API, and the same conditions kept apart for the SQL
+ * fast path (eventIdPage): `relations`, the filters on a hasMany relationship, and `conditions`, the
+ * rest. Beside them what the answer's links show of it (the serialize stage builds rest_url from it).
+ */
+export interface EventsQuery extends IdPageQuery {
   where: Where
-  sort: Sort
-  page: number
-  limit: number
-  trash: boolean
-  /** The effective filters, in the order rest_url lists them (reference 5.3). */
-  filters: QueryPairs
-  /** Whether rest_url keeps raw spaces (no list filters present, reference 5.3). */
-  rawRestUrl: boolean
+  /** Each date filter's boundary as applied, parsed once (reference 5.2). */
+  dates: Partial<Record<DateParam, DateTime>>
+  /** The statuses listed. */
+  statuses: string[]
+  /** Whether the geolocation filter applies. */
+  geoloc: boolean
 }
-
-type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
 // The date filters: which stored date each compares, with which operator (reference 5.2). start_date
 // and end_date are inclusive (start at or after, end at or before: the reference's starts_on_or_after
@@ -44,9 +46,10 @@ const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equ
  * start_date from the start of that day, everything else up to 23:59:59 of it. Strict mode takes
  * the value as given, read as UTC.
  */
-function boundary(name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
-  if (strict) return parseTime(raw, 'UTC')?.setZone(zone) ?? null
-  const day = parseTime(raw, zone)?.setZone(zone)
+function boundary(ctx: RequestContext, name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
+  if (strict) return parseTimeOnce(ctx, raw, 'UTC')?.setZone(zone) ?? null
+  // The value validation parsed (timeArg reads it in the site zone too).
+  const day = parseTimeOnce(ctx, raw, zone)?.setZone(zone)
   if (!day) return null
   return name === 'start_date' ? day.startOf('day') : day.set({ hour: 23, minute: 59, second: 59, millisecond: 0 })
 }
@@ -83,10 +86,21 @@ export function buildEventsQuery(
   options: { venueIdsNearby?: number[]; canSearchProtected: boolean; categoryIds?: number[] },
 ): EventsQuery {
   const zone = ctx.options.siteTimezone
+  // The conditions in the Local API's order; those on a hasMany relationship are also kept apart.
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
+  const conditions: Where[] = [and[0]!]
+  const relations: RelationFilter[] = []
+  const where = (condition: Where) => {
+    and.push(condition)
+    conditions.push(condition)
+  }
+  const related = (field: RelationFilter['field'], ids: number[]) => {
+    and.push({ [field]: { in: ids } })
+    relations.push({ field, ids })
+  }
+  const dates: Partial<Record<DateParam, DateTime>> = {}
   // Whether a filter reads a field that an event password hides (venues, organizers, terms, flags).
   let readsProtected = false
-  const filters: QueryPairs = [['per_page', params.per_page]]
   const include = params.include
   // strict_dates is a string flag read with tribe_is_truthy (reference 5.1).
   const strict = isTruthy(params.strict_dates)
@@ -98,93 +112,75 @@ export function buildEventsQuery(
     for (const [name, field, operator] of DATE_FILTERS) {
       if (params[name] === undefined) continue
       if ((name === 'start_date' || name === 'end_date') && relative && !input.given.has(name)) continue
-      const at = boundary(name, params[name], strict, zone)
+      const at = boundary(ctx, name, params[name], strict, zone)
       if (!at) continue
-      and.push({ [field]: bySecond(operator, at) })
-      if (name === 'start_date' || name === 'end_date') filters.push([name, at.toFormat(WP_DATE_FORMAT)])
+      where({ [field]: bySecond(operator, at) })
+      dates[name] = at
     }
   }
 
   if (params.search !== undefined) {
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
-    and.push(
+    where(
       searchWhere(params.search, (word) => {
         const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
         return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
       }),
     )
-    filters.push(['search', params.search])
   }
 
   if (options.venueIdsNearby) {
-    and.push({ venues: { in: options.venueIdsNearby } })
+    related('venues', options.venueIdsNearby)
     readsProtected = true
-    filters.push(['geoloc', 1], ['geoloc_lat', params.geoloc_lat ?? ''], ['geoloc_lng', params.geoloc_lng ?? ''])
   }
 
   const statuses = params.status ?? statusesFor(ctx)
   const status = statusWhere(statuses)
-  and.push(status.where)
-  filters.push(['status', params.status ? statuses.join(',') : statuses.length > 1 ? 'any' : statuses[0]!])
+  where(status.where)
 
-  if (params.post_parent !== undefined) {
-    and.push({ parent: { equals: params.post_parent } })
-    filters.push(['post_parent', params.post_parent])
-  }
-  if (include) {
-    and.push({ id: { in: include } })
-    filters.push(['include', include.join(',')])
-  }
-  for (const name of ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const) {
-    if (include || !input.given.has(name)) continue
-    const at = boundary(name, params[name], strict, zone)
-    if (at) filters.push([name, at.toFormat(WP_DATE_FORMAT)])
-  }
+  if (params.post_parent !== undefined) where({ parent: { equals: params.post_parent } })
+  if (include) where({ id: { in: include } })
   if (params.ticketed !== undefined) {
-    and.push(params.ticketed ? { ticketed: { equals: true } } : { ticketed: { not_equals: true } })
+    where(params.ticketed ? { ticketed: { equals: true } } : { ticketed: { not_equals: true } })
     readsProtected = true
-    filters.push(['ticketed', params.ticketed ? 1 : 0])
   }
 
-  const lists: QueryPairs = []
   for (const [name, field] of [['venue', 'venues'], ['organizer', 'organizers']] as const) {
     const ids = params[name]
     if (!ids) continue
-    and.push({ [field]: { in: ids } })
-    lists.push([name, ids.join(',')])
+    related(field, ids)
     readsProtected = true
   }
   if (params.featured !== undefined) {
     // false means "not featured", unset included (reference 5.1: the meta does not exist).
-    and.push(params.featured ? { featured: { equals: true } } : { featured: { not_equals: true } })
+    where(params.featured ? { featured: { equals: true } } : { featured: { not_equals: true } })
     readsProtected = true
-    lists.push(['featured', params.featured ? 1 : 0])
   }
-  // Kept in the paging links, unlike the reference (docs/api.md, deliberate difference 3).
   for (const field of ['categories', 'tags'] as const) {
     const terms = params[field]
     if (!terms) continue
     // Categories match their child categories' events too (include_children, see withDescendants).
-    const ids = field === 'categories' && options.categoryIds ? options.categoryIds : terms.ids
-    and.push({ [field]: { in: ids } })
-    lists.push([field, terms.given.join(',')])
+    related(field, field === 'categories' && options.categoryIds ? options.categoryIds : terms.ids)
     readsProtected = true
   }
   // Such a filter only reaches events whose protected fields the caller may read (the rule of
   // guardProtectedQueries on /api): a protected event is still listed, blanked, but never matched
   // through its hidden venue, organizer, terms or flags.
   const readable = readsProtected ? protectedReadableWhere(ctx.user) : null
-  if (readable) and.push(readable)
+  if (readable) where(readable)
 
   return {
     where: { and },
+    conditions,
+    relations,
     // Start date, then ID for a stable order; with `include`, post date then ID (reference 5.2).
     sort: include ? ['createdAt', 'id'] : ['startDate', 'id'],
     page: params.page,
     limit: params.per_page,
     trash: status.trash,
-    filters: [...filters, ...lists],
-    rawRestUrl: lists.length === 0,
+    dates,
+    statuses,
+    geoloc: options.venueIdsNearby !== undefined,
   }
 }

@@ -1,6 +1,6 @@
 import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
 import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import { serializeCost } from './serializeCost.js'
 import type { Event, Relation, Term } from '../../data/documents.js'
 import { relationId, relationIds } from '../../../collections/relationIds.js'
@@ -23,7 +23,7 @@ export interface EventSerializeOptions {
   locked?: boolean
 }
 
-function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number, Term>, taxonomy: Taxonomy, ctx: RequestContext) {
+function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number, Term>, taxonomy: Taxonomy, ctx: SerializeContext) {
   return relationIds(values)
     .map((id) => map.get(id))
     .filter((term): term is Term => Boolean(term))
@@ -32,7 +32,7 @@ function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number
 }
 
 /** The event's zone: its own, or the site's when it has none. */
-export function eventZone(event: Pick<Event, 'timezone'>, ctx: RequestContext): string {
+export function eventZone(event: Pick<Event, 'timezone'>, ctx: SerializeContext): string {
   return zoneOf(event.timezone ?? '') ?? ctx.options.siteTimezone
 }
 
@@ -40,7 +40,7 @@ export function eventZone(event: Pick<Event, 'timezone'>, ctx: RequestContext): 
  * The event object of reference 6.2, every key in its order. Related documents come from `related`
  * (one query per collection for a whole page); links the caller may not see are left out.
  */
-export function serializeEvent(event: Event, related: Related, ctx: RequestContext, options: EventSerializeOptions = {}) {
+export function serializeEvent(event: Event, related: Related, ctx: SerializeContext, options: EventSerializeOptions = {}) {
   const zone = eventZone(event, ctx)
   const start = event.startDate
   const end = event.endDate

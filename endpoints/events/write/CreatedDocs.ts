@@ -1,5 +1,6 @@
 import type { CollectionSlug } from 'payload'
 import type { RequestContext } from '../../types.js'
+import { removeCreated } from '../../data/index.js'
 
 /**
  * Documents an event write created on the way (inline venues and organizers, new terms, a downloaded
@@ -16,7 +17,7 @@ export class CreatedDocs {
   /** Deletes them, newest first, past access control (they are the caller's own, just made). */
   async remove(ctx: RequestContext): Promise<void> {
     for (const { collection, id } of this.docs.splice(0).reverse()) {
-      await ctx.payload.delete({ collection, id, overrideAccess: true, trash: true }).catch((err: unknown) => {
+      await removeCreated(ctx, collection, id).catch((err: unknown) => {
         ctx.payload.logger.error({ err, collection, id }, 'could not remove a document made by a failed event write')
       })
     }

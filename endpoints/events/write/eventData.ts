@@ -1,4 +1,6 @@
 import type { DateTime } from 'luxon'
+import type { RequiredDataFromCollectionSlug } from 'payload'
+import type { EVENTS } from '../../../collections/slugs.js'
 import { parseTime } from '../../dates/parseTime.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LocatedEventPost } from '../../data/index.js'
@@ -8,6 +10,9 @@ import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
 import { eventSchedule, reanchor } from '../../../lib/dates/eventSchedule.js'
+
+/** The stored fields of an event write (Payload's generated types): any of them on an update. */
+export type EventData = Partial<RequiredDataFromCollectionSlug<typeof EVENTS>>
 
 /** Linked documents of the write, resolved to IDs after the permission check; undefined = not sent. */
 export interface EventLinks {
@@ -45,12 +50,16 @@ export async function eventData(
   sent: Sent<EventWriteValues>,
   links: EventLinks,
   previous?: LocatedEventPost,
-): Promise<Record<string, unknown>> {
-  const data: Record<string, unknown> = {}
+): Promise<EventData> {
+  const data: EventData = {}
   const create = !previous
   const site = ctx.options.siteTimezone
 
-  for (const name of ['author', 'title', 'excerpt', 'slug', 'website'] as const) if (sent(name)) data[name] = params[name]
+  if (sent('author')) data.author = params.author
+  if (sent('title')) data.title = params.title
+  if (sent('excerpt')) data.excerpt = params.excerpt
+  if (sent('slug')) data.slug = params.slug
+  if (sent('website')) data.website = params.website
   // A slug sent is the post's name even on a draft, as in WordPress (wireSlug).
   if (sent('slug')) data.slugGiven = true
   if (sent('description') && params.description !== undefined) data.description = await htmlToRichText(ctx, params.description)
@@ -66,16 +75,22 @@ export async function eventData(
     const before = previous ? eventZone(previous, ctx) : zone
     const start = sent('start_date') ? instant(params, 'start_date', zone) : reanchor(previous!.startDate, before, zone)
     const end = sent('end_date') ? instant(params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
-    Object.assign(data, eventSchedule(start, end, zone, allDay))
+    const { startDate, endDate } = eventSchedule(start, end, zone, allDay)
+    data.startDate = startDate
+    data.endDate = endDate
   }
   // The publication date is WordPress's post_date: site-local (SITE_TIMEZONE), whatever the event's zone.
   // Only date_utc gives a draft its GMT date (the reference sends post_date_gmt for it alone; postDates).
-  if (sent('date_utc')) Object.assign(data, { publishedAt: instant(params, 'date_utc', 'UTC').toUTC().toISO(), dateGiven: true })
-  else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
+  if (sent('date_utc')) {
+    data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
+    data.dateGiven = true
+  } else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
 
   const { cost } = params
   if (sent('cost') && cost) {
-    Object.assign(data, { cost: cost.cost, currencySymbol: cost.currencySymbol, currencyPosition: cost.currencyPosition })
+    data.cost = cost.cost
+    data.currencySymbol = cost.currencySymbol
+    data.currencyPosition = cost.currencyPosition
   }
   for (const [name, field] of FLAGS) {
     if (sent(name)) data[field] = params[name]

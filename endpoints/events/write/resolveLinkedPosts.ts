@@ -17,8 +17,8 @@ export function linkedLocks(kind: LinkedKind, refs: LinkedRef[], looked: Array<L
   return refs.flatMap((ref, i) => {
     if ('id' in ref) return []
     const lookup = looked[i]
-    if (lookup) return lookup.duplicate ? [] : linkedLock(kind, lookup.data)
-    return linkedLock(kind, { title: ref.inline[kind.name] })
+    if (lookup) return lookup.duplicate ? [] : linkedLock(kind, lookup.data.title)
+    return linkedLock(kind, ref.inline[kind.name])
   })
 }
 

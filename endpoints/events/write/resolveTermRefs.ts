@@ -1,15 +1,12 @@
 import type { Where } from 'payload'
 import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { CATEGORIES, TAGS } from '../../../collections/slugs.js'
-import type { Term } from '../../data/documents.js'
+import { createNamedTerm, termRows, type TermRow } from '../../data/index.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 import type { RequestContext } from '../../types.js'
 import { lockForCreation } from '../../write/lockForCreation.js'
 import type { CreatedDocs } from './CreatedDocs.js'
 import type { TermRef } from '../params/termRefsArg.js'
-
-/** A term as the lookups select it. */
-type TermRow = Pick<Term, 'id' | 'name' | 'slug'>
 
 /** The terms a list of refs names, and the names that matched none (those the caller may create). */
 export interface TermLookup {
@@ -31,10 +28,7 @@ export async function lookupTermRefs(ctx: RequestContext, collection: typeof CAT
   const ids = refs.filter((r): r is number => typeof r === 'number')
   const names = namesOf(refs)
   const slugs = [...new Set([...names.map((n) => n.toLowerCase()), ...names.map(toSlug)])].filter(Boolean)
-  const find = (where: Where, limit = 0) =>
-    ctx.payload
-      .find({ collection, where, limit, pagination: limit > 0, depth: 0, select: { name: true, slug: true }, overrideAccess: false, user: ctx.user, req: ctx.req })
-      .then((found): TermRow[] => found.docs)
+  const find = (where: Where, limit = 0) => termRows(ctx, collection, where, limit)
   const exact: Where[] = []
   if (ids.length) exact.push({ id: { in: ids } })
   if (names.length) exact.push({ slug: { in: slugs } }, { name: { in: names } })
@@ -80,8 +74,7 @@ export async function resolveTermRefs(
     }
     let term = byName(terms, ref)
     if (!term && missing.includes(ref.trim())) {
-      const doc = await ctx.payload.create({ collection, data: { name: ref.trim() }, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
-      term = { id: doc.id, name: doc.name, slug: doc.slug }
+      term = await createNamedTerm(ctx, collection, ref.trim())
       created.add(collection, term.id)
       terms.push(term)
     }

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import { CreatedDocs } from './CreatedDocs.js'
-import { eventData } from './eventData.js'
+import { type EventData, eventData } from './eventData.js'
 import { prefetchImages } from './prefetchImages.js'
 import { resolveEventLinks } from './resolveEventLinks.js'
 
@@ -27,12 +27,12 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
   const created = new CreatedDocs()
   try {
     const links = await resolveEventLinks(write, params, sent, created)
-    // eventData sets fields of events only, each from a parameter its kind has checked, and on a
-    // create the route's required title and dates: the data of an event write, which Payload validates.
-    const data = (await eventData(write, params, sent, links, previous)) as RequiredDataFromCollectionSlug<typeof EVENTS>
-    const common = { collection: EVENTS, data, depth: 0, overrideAccess: false, user: ctx.user, req } as const
+    const data = await eventData(write, params, sent, links, previous)
+    const common = { collection: EVENTS, depth: 0, overrideAccess: false, user: ctx.user, req } as const
     // A trashed event can still be edited (reference 6.4).
-    const doc = previous ? await ctx.payload.update({ ...common, id: previous.id, trash: true }) : await ctx.payload.create(common)
+    const doc = previous
+      ? await ctx.payload.update({ ...common, data, id: previous.id, trash: true })
+      : await ctx.payload.create({ ...common, data: createData(data) })
     if (inTransaction) await commitTransaction(req)
     files.keep()
     return doc
@@ -43,4 +43,11 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
     } else await created.remove(ctx)
     throw error
   }
+}
+
+/** A create's data: the create route requires the title and both dates, and eventData sets them then. */
+function createData(data: EventData): RequiredDataFromCollectionSlug<typeof EVENTS> {
+  const { title, startDate, endDate } = data
+  if (title === undefined || startDate === undefined || endDate === undefined) throw new Error('An event is created with its title and dates.')
+  return { ...data, title, startDate, endDate }
 }

@@ -1,8 +1,6 @@
 import { RestError } from '../../errors/RestError.js'
-import type { MessageCode } from '../../errors/messages.js'
-import { locatePost } from '../../data/index.js'
+import { locatePost, trashPost } from '../../data/index.js'
 import type { RequestContext, RestResponse } from '../../types.js'
-import { trashPost } from '../../write/trashPost.js'
 import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
 import { linkedAnswer } from './linkedAnswer.js'
 
@@ -13,14 +11,14 @@ import { linkedAnswer } from './linkedAnswer.js'
  */
 export async function deleteLinked(ctx: RequestContext, kind: LinkedKind, id: number): Promise<RestResponse> {
   const post = await locatePost(ctx, kind.collection, { id })
-  if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as MessageCode, 410)
+  if (post?.deletedAt) throw new RestError(`${kind.name}-is-in-trash` as const, 410)
   let trashed: LinkedDoc
   try {
     trashed = await trashPost(ctx, kind.collection, id)
   } catch (error) {
     if ((error as { name?: string })?.name === 'Forbidden') throw error
     ctx.payload.logger.error({ err: error, collection: kind.collection, id }, 'trashing failed')
-    throw new RestError(`could-not-delete-${kind.name}` as MessageCode, 500)
+    throw new RestError(`could-not-delete-${kind.name}` as const, 500)
   }
   return { body: await linkedAnswer(ctx, kind, trashed) }
 }

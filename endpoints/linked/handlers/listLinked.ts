@@ -7,19 +7,18 @@ import { statusWhere } from '../../query/statusWhere.js'
 import { archiveHeaders, archiveLinks, type QueryPairs } from '../../serialize/archiveLinks.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { eventLinkWhere } from '../query/eventLinkWhere.js'
-import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import type { LinkedKind } from '../LinkedKind.js'
 import type { LinkedArchiveValues } from '../params/linkedArchiveParams.js'
-import { pageByPostDate } from '../query/pageByPostDate.js'
+import { loadLinkedPage, pageByPostDate } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { searchWhere } from '../query/searchWords.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 
 const URL_SAFE = /^[\w.,~-]*$/
 
 /**
  * GET /venues and GET /organizers (reference 7.1 and 8): filters → the page's IDs in post-date order
- * and the total (pageByPostDate, at most four queries) → one query for the page's venues → one for
- * their images. Event-linked filters add one query each; nothing depends on per_page.
+ * and the total (pageByPostDate, at most four queries) → the page's venues and their images, one
+ * query each (loadLinkedPage) → the wire objects. Event-linked filters add one query each; nothing depends on per_page.
  */
 export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: LinkedArchiveValues, input: EndpointInput): Promise<RestResponse> {
   const { page, per_page: perPage } = params
@@ -42,20 +41,7 @@ export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: 
   const totalPages = Math.ceil(total / perPage)
   if (page > 1 && page > totalPages) throw new RestError(`${kind.name}-archive-page-not-found` as MessageCode, 404)
 
-  const found = pageIds.length
-    ? await ctx.payload.find({
-        collection: kind.collection,
-        where: { id: { in: pageIds } },
-        trash: byStatus.trash,
-        pagination: false,
-        depth: 0,
-        select: WITHOUT_RICH_TEXT,
-        overrideAccess: false,
-        user: ctx.user,
-      })
-    : { docs: [] }
-  const byId = new Map(found.docs.map((doc) => [doc.id, doc]))
-  const docs = pageIds.map((id) => byId.get(id)).filter((doc): doc is LinkedDoc => doc !== undefined)
+  const load = await loadLinkedPage(ctx, kind.collection, pageIds, { trash: byStatus.trash })
 
   // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
   const filters: QueryPairs = [['per_page', perPage]]
@@ -69,7 +55,7 @@ export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: 
   return {
     headers: archiveHeaders(total, totalPages),
     body: {
-      [kind.plural]: await serializeLinkedList(ctx, kind, docs),
+      [kind.plural]: serializeLinkedList(kind, load, ctx),
       ...links,
       total,
       total_pages: totalPages,

@@ -2,9 +2,8 @@ import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
-import { readOneVisible } from '../../data/index.js'
+import { loadLinkedPost } from '../../data/index.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
 
 /**
  * GET /venues/<id> and /venues/by-slug/<slug> (organizers alike, reference 7.3 and 8). Validation has
@@ -12,8 +11,8 @@ import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
  * or trashed post of someone else) gets 403 <kind>-not-accessible and nothing of it.
  */
 export async function readLinked(ctx: RequestContext, kind: LinkedKind, id: number): Promise<RestResponse> {
-  const doc = await readOneVisible(ctx, kind.collection, id, { trash: true, select: WITHOUT_RICH_TEXT })
-  if (!doc) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
-  const [body] = await serializeLinkedList(ctx, kind, [doc], { jsonLd: true })
+  const load = await loadLinkedPost(ctx, kind.collection, id)
+  if (!load) throw new RestError(`${kind.name}-not-accessible` as MessageCode, 403)
+  const [body] = serializeLinkedList(kind, load, ctx, { jsonLd: true })
   return { body }
 }

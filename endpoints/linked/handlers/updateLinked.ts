@@ -25,8 +25,8 @@ async function saving<T>(code: MessageCode, save: () => Promise<T>): Promise<T> 
 export async function updateLinked(ctx: RequestContext, kind: LinkedKind, id: number, params: LinkedWriteValues, input: EndpointInput): Promise<RestResponse> {
   const data = await toWriteData(ctx, kind, params, input.given)
   if (input.given.has('image') && params.image !== undefined) data.image = await storeImage(ctx, params.image)
-  const updated = await saving(`could-not-update-${kind.name}` as MessageCode, () =>
-    ctx.payload.update({ collection: kind.collection, id, data: data as never, trash: true, depth: 0, overrideAccess: false, user: ctx.user }),
+  const updated = await saving(`could-not-update-${kind.name}` as const, () =>
+    ctx.payload.update({ collection: kind.collection, id, data, trash: true, depth: 0, overrideAccess: false, user: ctx.user }),
   )
   return { body: await linkedAnswer(ctx, kind, updated) }
 }

@@ -1,12 +1,11 @@
 import type { Where } from 'payload'
 import { canChangePost } from '../../permissions/index.js'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
-import { EVENTS } from '../../../collections/slugs.js'
 import { relationIds } from '../../../collections/relationIds.js'
 import { statusesFor } from '../../params/statusArg.js'
 import type { RequestContext } from '../../types.js'
 import type { LinkedKind } from '../LinkedKind.js'
-import { linkedIdsOfEvents } from './linkedIdsOfEvents.js'
+import { eventLinks, linkedIdsOfEvents } from '../../data/index.js'
 
 export interface EventLinkFilters {
   /** An event ID the caller can see: its venues (organizers). */
@@ -29,17 +28,7 @@ export async function eventLinkWhere(ctx: RequestContext, kind: LinkedKind, filt
   if (filters.event !== undefined) {
     // The event's visibility was checked when the parameter was validated; its links are listed
     // below with the caller's access to venues (organizers).
-    const found = await ctx.payload.find({
-      collection: EVENTS,
-      where: { id: { equals: filters.event } },
-      limit: 1,
-      pagination: false,
-      depth: 0,
-      trash: true,
-      overrideAccess: true,
-      select: { [kind.eventField]: true, hasPassword: true, author: true, status: true },
-    })
-    const event = found.docs[0]
+    const event = await eventLinks(ctx, filters.event, kind.eventField)
     // A protected event reads as one without venues (organizers) to whoever may not edit it.
     const hidden = event?.hasPassword === true && !canChangePost(ctx.user, event)
     const ids = hidden ? [] : relationIds(event?.[kind.eventField])

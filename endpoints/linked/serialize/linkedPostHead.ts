@@ -5,13 +5,13 @@ import type { Related } from '../../serialize/related.js'
 import { serializeImage } from '../../serialize/serializeImage.js'
 import { globalId, permalink } from '../../serialize/site.js'
 import { wireSlug } from '../../serialize/wireSlug.js'
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 
 /** The keys a venue and an organizer both open with, in the reference's order (reference 7.2, 8). */
 export function linkedPostHead(
   post: Venue | Organizer,
   kind: { postType: 'tribe_venue' | 'tribe_organizer'; titleKey: 'venue' | 'organizer' },
-  ctx: RequestContext,
+  ctx: SerializeContext,
   related: Pick<Related, 'media'>,
 ): Record<string, unknown> {
   return {
@@ -29,7 +29,7 @@ export function linkedPostHead(
 }
 
 /** Both global ID keys of a venue or an organizer. */
-export function globalIds(post: Venue | Organizer, ctx: RequestContext) {
+export function globalIds(post: Venue | Organizer, ctx: SerializeContext) {
   const id = globalId(post.id, ctx.options.siteUrl)
   return { global_id: id, global_id_lineage: [id] }
 }

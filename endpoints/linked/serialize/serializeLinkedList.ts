@@ -1,13 +1,8 @@
-import { loadRelated } from '../../data/index.js'
-import type { RequestContext } from '../../types.js'
-import type { LinkedDoc, LinkedKind } from '../LinkedKind.js'
+import type { LinkedListLoad } from '../../data/loadLinked.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
+import type { LinkedKind } from '../LinkedKind.js'
 
-/**
- * Venues or organizers on the wire, with their featured images fetched in one query for the whole
- * list (json_ld only for single reads, reference 7.2).
- */
-export async function serializeLinkedList(ctx: RequestContext, kind: LinkedKind, docs: LinkedDoc[], options: { jsonLd?: boolean } = {}) {
-  const extra = kind.collection === 'venues' ? { venues: docs } : { organizers: docs }
-  const related = await loadRelated(ctx, [], extra)
-  return docs.map((doc) => kind.serialize(doc, ctx, related, options))
+/** Venues or organizers on the wire, from what loadLinked read (json_ld only for single reads, reference 7.2). */
+export function serializeLinkedList(kind: Pick<LinkedKind, 'serialize'>, load: LinkedListLoad, ctx: SerializeContext, options: { jsonLd?: boolean } = {}) {
+  return load.docs.map((doc) => kind.serialize(doc, ctx, { media: load.media }, options))
 }

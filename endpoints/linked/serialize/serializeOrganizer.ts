@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import type { Organizer } from '../../data/documents.js'
 import { jsonLdDescription, obfuscateEmail } from '../../serialize/html.js'
 import type { Related } from '../../serialize/related.js'
@@ -21,7 +21,7 @@ export function organizerJsonLd(organizer: Organizer): Record<string, unknown> {
 /** The organizer object of reference 8, keys in its order, empty values dropped everywhere. */
 export function serializeOrganizer(
   organizer: Organizer,
-  ctx: RequestContext,
+  ctx: SerializeContext,
   related: Pick<Related, 'media'>,
   options: { jsonLd?: boolean } = {},
 ) {

@@ -1,5 +1,5 @@
 import { venueFlag } from '../../../collections/fields/venueMapFlag.js'
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import type { Venue } from '../../data/documents.js'
 import { jsonLdDescription } from '../../serialize/html.js'
 import type { Related } from '../../serialize/related.js'
@@ -35,7 +35,7 @@ function hasCoordinates(venue: Venue): boolean {
  * The venue object of reference 7.2, keys in its order. Every empty or falsy value among the first
  * keys is dropped (PHP's empty(): "", "0", 0, false); show_map, show_map_link and the global IDs follow.
  */
-export function serializeVenue(venue: Venue, ctx: RequestContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}): Record<string, unknown> {
+export function serializeVenue(venue: Venue, ctx: SerializeContext, related: Pick<Related, 'media'>, options: { jsonLd?: boolean } = {}): Record<string, unknown> {
   const head: Record<string, unknown> = {
     ...linkedPostHead(venue, { postType: 'tribe_venue', titleKey: 'venue' }, ctx, related),
     address: venue.address,

@@ -1,14 +1,12 @@
-import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { CollectionSlug } from 'payload'
 import { ValidationError } from 'payload'
 import { MEDIA } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
-import type { MessageCode } from '../../errors/messages.js'
+import { findDuplicate } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import { lockForCreation } from '../../write/lockForCreation.js'
 import { storeImage } from '../../write/storeImage.js'
-import type { LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
-import { findDuplicate } from '../query/findDuplicate.js'
+import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 import { toWriteData } from './toWriteData.js'
 
 /** Told of every document made on the way (the downloaded image, the new venue), so a failing event write can undo them. */
@@ -16,7 +14,7 @@ export type OnCreated = (collection: CollectionSlug, id: number) => void
 
 /** An inline venue (organizer) as data, and the existing one it duplicates (none: it is missing). */
 export interface LinkedLookup {
-  data: Record<string, unknown>
+  data: LinkedData
   duplicate: LinkedDoc | undefined
 }
 
@@ -28,11 +26,11 @@ export interface LinkedLookup {
 export async function lookupLinked(ctx: RequestContext, kind: LinkedKind, params: LinkedWriteValues, given: ReadonlySet<string>): Promise<LinkedLookup | undefined> {
   if (typeof params.description === 'string' && /<img\b/i.test(params.description)) return undefined
   const data = await toWriteData(ctx, kind, params, given)
-  return { data, duplicate: await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined) }
+  return { data, duplicate: await findDuplicate(ctx, kind, params, data.description) }
 }
 
 /** The lock key of an inline venue (organizer) a write may create (see lockForCreation), if it has a name. */
-export const linkedLock = (kind: LinkedKind, data: Record<string, unknown>) => (typeof data.title === 'string' ? [[kind.collection, data.title] as const] : [])
+export const linkedLock = (kind: LinkedKind, title: unknown) => (typeof title === 'string' ? [[kind.collection, title] as const] : [])
 
 /**
  * A venue (organizer) as POST /venues (/organizers) makes it, and as an event write's inline venue
@@ -53,20 +51,23 @@ export async function findOrCreateLinked(
 ): Promise<LinkedDoc> {
   if (looked?.duplicate) return looked.duplicate
   const data = looked?.data ?? (await toWriteData(ctx, kind, params, given))
-  await lockForCreation(ctx, linkedLock(kind, data))
-  const duplicate = await findDuplicate(ctx, kind, params, data.description as SerializedEditorState | null | undefined)
+  await lockForCreation(ctx, linkedLock(kind, data.title))
+  const duplicate = await findDuplicate(ctx, kind, params, data.description)
   if (duplicate) return duplicate
   const { image } = params
   if (given.has('image') && image !== undefined) {
     data.image = await storeImage(ctx, image)
-    if (image && 'url' in image && data.image !== null) onCreated(MEDIA, data.image as number)
+    if (image && 'url' in image && typeof data.image === 'number') onCreated(MEDIA, data.image)
   }
   try {
-    const doc = await ctx.payload.create({ collection: kind.collection, data: data as never, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
-    onCreated(kind.collection, doc.id as number)
+    const { title } = data
+    // Without a name Payload refuses the post, as it would any data it finds invalid.
+    if (title === undefined) throw new RestError(`could-not-create-${kind.name}` as const, 400)
+    const doc = await ctx.payload.create({ collection: kind.collection, data: { ...data, title }, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
+    onCreated(kind.collection, doc.id)
     return doc
   } catch (error) {
-    if (error instanceof ValidationError) throw new RestError(`could-not-create-${kind.name}` as MessageCode, 400)
+    if (error instanceof ValidationError) throw new RestError(`could-not-create-${kind.name}` as const, 400)
     throw error
   }
 }

@@ -1,3 +1,4 @@
+import { deleteTermAsCaller } from '../../data/index.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
@@ -11,6 +12,6 @@ import type { TaxonomyDef } from '../taxonomies.js'
 export async function deleteTerm(ctx: RequestContext, tax: TaxonomyDef, id: number): Promise<RestResponse> {
   const term = await requireTerm(ctx, tax, id)
   const [view] = await termAnswers(ctx, tax, [term])
-  await ctx.payload.delete({ collection: tax.collection, id, depth: 0, overrideAccess: false, user: ctx.user })
+  await deleteTermAsCaller(ctx, tax.collection, id)
   return { body: view }
 }

@@ -1,4 +1,4 @@
-import type { Where } from 'payload'
+import { termsWithNameLike } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -8,16 +8,7 @@ import type { TaxonomyDef } from '../taxonomies.js'
  * narrows by substring; the exact comparison is made here, the same on every adapter.
  */
 export async function existingTermWithName(ctx: RequestContext, tax: TaxonomyDef, name: string, parent?: number): Promise<number | undefined> {
-  const and: Where[] = [{ name: { contains: name } }]
-  if (tax.hierarchical) and.push(parent === undefined ? { parent: { exists: false } } : { parent: { equals: parent } })
-  const found = await ctx.payload.find({
-    collection: tax.collection,
-    where: { and },
-    pagination: false,
-    depth: 0,
-    select: { name: true },
-    overrideAccess: true,
-  })
+  const found = await termsWithNameLike(ctx, tax, name, parent)
   const wanted = name.toLowerCase()
-  return found.docs.find((doc) => doc.name.toLowerCase() === wanted)?.id
+  return found.find((doc) => doc.name.toLowerCase() === wanted)?.id
 }

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import type { Term } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
 
@@ -8,7 +8,7 @@ export type Taxonomy = 'tribe_events_cat' | 'post_tag'
 export const TAXONOMY_ROUTE: Record<Taxonomy, 'categories' | 'tags'> = { tribe_events_cat: 'categories', post_tag: 'tags' }
 
 /** `urls`: self, collection and, for a child term, up (reference 9.4). */
-export function termUrls(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
+export function termUrls(term: Term, taxonomy: Taxonomy, ctx: SerializeContext) {
   const collection = `${ctx.base}/${TAXONOMY_ROUTE[taxonomy]}`
   const parent = relationId(term.parent)
   return {
@@ -19,7 +19,7 @@ export function termUrls(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
 }
 
 /** A term as embedded in an event (reference 9.4), keys in its order. */
-export function serializeEventTerm(term: Term, taxonomy: Taxonomy, ctx: RequestContext) {
+export function serializeEventTerm(term: Term, taxonomy: Taxonomy, ctx: SerializeContext) {
   return {
     name: term.name,
     slug: term.slug,
@@ -45,7 +45,7 @@ export function termLink(term: Term, taxonomy: Taxonomy, siteUrl: string, ancest
 }
 
 /** A term as the /categories and /tags routes list it (reference 9.1), keys in its order. */
-export function serializeTerm(term: Term, taxonomy: Taxonomy, ctx: RequestContext, ancestors: ReadonlyArray<string | null | undefined> = []) {
+export function serializeTerm(term: Term, taxonomy: Taxonomy, ctx: SerializeContext, ancestors: ReadonlyArray<string | null | undefined> = []) {
   return {
     id: term.id,
     count: term.count ?? 0,

@@ -1,6 +1,6 @@
 import type { Term } from '../../data/documents.js'
 import { relationId } from '../../../collections/relationIds.js'
-import type { RequestContext } from '../../types.js'
+import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 import { mayWriteTerms } from '../../permissions/index.js'
 
@@ -9,7 +9,7 @@ import { mayWriteTerms } from '../../permissions/index.js'
  * 9.2 and 14.11): self with the methods the caller may use on it, the collection, the parent as
  * `up`, and the events filed under the term as `wp:post_type`.
  */
-export function termLinks(term: Term, tax: TaxonomyDef, ctx: RequestContext) {
+export function termLinks(term: Term, tax: TaxonomyDef, ctx: SerializeContext) {
   const collection = `${ctx.base}/${tax.route}`
   const parent = relationId(term.parent)
   // Registration order of /<taxonomy>/<id> (reference 1.4): GET, POST, PUT, PATCH, DELETE.

@@ -1,5 +1,6 @@
 import { toSlug } from '../../../collections/hooks/toSlug.js'
 import { RestError } from '../../errors/RestError.js'
+import { slugTaken } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { TaxonomyDef } from '../taxonomies.js'
 
@@ -11,10 +12,5 @@ import type { TaxonomyDef } from '../taxonomies.js'
 export async function refuseDuplicateSlug(ctx: RequestContext, tax: TaxonomyDef, id: number, given: string): Promise<void> {
   const slug = toSlug(given)
   if (!slug) return
-  const { totalDocs } = await ctx.payload.count({
-    collection: tax.collection,
-    where: { and: [{ slug: { equals: slug } }, { id: { not_equals: id } }] },
-    overrideAccess: true,
-  })
-  if (totalDocs) throw new RestError('duplicate_term_slug', 400, [slug])
+  if (await slugTaken(ctx, tax, slug, id)) throw new RestError('duplicate_term_slug', 400, [slug])
 }

@@ -1,7 +1,7 @@
 import type { Sort, Where } from 'payload'
-import type { RequestContext } from '../../types.js'
-import type { LinkedKind } from '../LinkedKind.js'
-import { orderByPostDate } from './orderByPostDate.js'
+import type { RequestContext } from '../types.js'
+import type { LinkedKind } from '../linked/LinkedKind.js'
+import { orderByPostDate } from '../linked/query/orderByPostDate.js'
 
 type Dated = { id: number; publishedAt?: unknown; createdAt?: unknown }
 

@@ -1,8 +1,7 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
-import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { Where } from 'payload'
-import type { RequestContext } from '../../types.js'
-import type { LinkedDoc, LinkedKind, LinkedWriteValues, MatchedField } from '../LinkedKind.js'
+import type { RequestContext } from '../types.js'
+import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues, MatchedField } from '../linked/LinkedKind.js'
 
 const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase()
 
@@ -16,7 +15,7 @@ export async function findDuplicate(
   ctx: RequestContext,
   kind: LinkedKind,
   params: LinkedWriteValues,
-  description: SerializedEditorState | null | undefined,
+  description: LinkedData['description'],
 ): Promise<LinkedDoc | undefined> {
   // The kind's own string fields, by the names its descriptor gives; '' for one not sent.
   const value = (param: string) => {

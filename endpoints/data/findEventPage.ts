@@ -1,10 +1,10 @@
-import type { Event } from '../../data/documents.js'
-import { EVENTS } from '../../../collections/slugs.js'
-import { readVisible } from '../../data/readVisible.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
-import type { RequestContext } from '../../types.js'
-import type { EventsQuery } from './buildEventsQuery.js'
-import { eventIdPage } from './eventIdPage.js'
+import type { Where } from 'payload'
+import type { Event } from './documents.js'
+import { EVENTS } from '../../collections/slugs.js'
+import { readVisible } from './readVisible.js'
+import { WITHOUT_RICH_TEXT } from './servedFields.js'
+import type { RequestContext } from '../types.js'
+import { eventIdPage, type IdPageQuery } from './eventIdPage.js'
 
 /**
  * One page of the archive and its total. On SQL databases the page's IDs and the total come from
@@ -12,9 +12,9 @@ import { eventIdPage } from './eventIdPage.js'
  * the whole window); the events are then read by those IDs alone with the caller's access (the
  * archive's where again would walk the date window once more), through readVisible and so, for the
  * public, the document cache. Elsewhere (MongoDB, a query eventIdPage does not cover) the Local API
- * answers alone.
+ * answers alone, with `where`.
  */
-export async function findEventPage(ctx: RequestContext, query: EventsQuery): Promise<{ docs: Event[]; totalDocs: number }> {
+export async function findEventPage(ctx: RequestContext, query: IdPageQuery & { where: Where }): Promise<{ docs: Event[]; totalDocs: number }> {
   const read = { collection: EVENTS, sort: query.sort, depth: 0, select: WITHOUT_RICH_TEXT, trash: query.trash, overrideAccess: false, user: ctx.user } as const
   const page = await eventIdPage(ctx, query)
   if (!page) return ctx.payload.find({ ...read, where: query.where, page: query.page, limit: query.limit })

@@ -1,7 +1,8 @@
 import type { Where } from 'payload'
-import { EVENTS } from '../../../collections/slugs.js'
-import type { RequestContext } from '../../types.js'
-import type { LinkedKind } from '../LinkedKind.js'
+import { EVENTS } from '../../collections/slugs.js'
+import type { RequestContext } from '../types.js'
+import { pastAccess } from './privileged.js'
+import type { LinkedKind } from '../linked/LinkedKind.js'
 
 /**
  * The distinct venue (or organizer) IDs linked from the events matching `where`: one query whatever
@@ -14,7 +15,7 @@ export async function linkedIdsOfEvents(ctx: RequestContext, kind: LinkedKind, w
     field: kind.eventField,
     where,
     depth: 0,
-    ...(asCaller ? { overrideAccess: false, user: ctx.user } : { overrideAccess: true }),
+    ...(asCaller ? { overrideAccess: false, user: ctx.user } : pastAccess('linkedIdsOfEvents')),
   })
   const ids = found.values.map((row) => (row as Record<string, unknown>)[kind.eventField])
   return [...new Set(ids.filter((id): id is number => typeof id === 'number'))]

@@ -1,8 +1,8 @@
 import type { Where } from 'payload'
-import type { Term } from '../../data/documents.js'
-import type { RequestContext } from '../../types.js'
-import type { TaxonomyDef } from '../taxonomies.js'
-import type { TermOrder } from './termOrder.js'
+import type { Term } from './documents.js'
+import type { RequestContext } from '../types.js'
+import type { TaxonomyDef } from '../terms/taxonomies.js'
+import type { TermOrder } from '../terms/query/termOrder.js'
 
 export interface TermPage {
   docs: Term[]

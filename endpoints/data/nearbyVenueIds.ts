@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
-import { VENUES } from '../../../collections/slugs.js'
-import type { EventArchiveValues } from '../params/eventArchiveParams.js'
-import type { RequestContext } from '../../types.js'
+import { VENUES } from '../../collections/slugs.js'
+import type { EventArchiveValues } from '../events/params/eventArchiveParams.js'
+import type { RequestContext } from '../types.js'
 
 const EARTH_RADIUS_KM = 6371
 const KM_PER_MILE = 1.609344

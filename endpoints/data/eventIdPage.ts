@@ -1,52 +1,34 @@
 import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
-import { EVENTS } from '../../../collections/slugs.js'
-import { documentCacheFor, keptValue } from '../../cache/documentCache.js'
-import { drizzleAdapterOf, sqlAdapterOf } from '../../../lib/sql/sqlAdapter.js'
-import { sqlOperators } from '../../../lib/sql/sqlOperators.js'
-import type { RequestContext } from '../../types.js'
+import { EVENTS } from '../../collections/slugs.js'
+import { documentCacheFor, keptValue } from '../cache/documentCache.js'
+import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
+import { sqlOperators } from '../../lib/sql/sqlOperators.js'
+import type { RequestContext } from '../types.js'
 
+/** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
+export interface RelationFilter {
+  field: 'venues' | 'organizers' | 'categories' | 'tags'
+  ids: number[]
+}
+
+/**
+ * The archive's conditions as the fast path reads them, kept apart by the query stage: `relations`,
+ * read from the relationships table, and `conditions`, columns of the events table (or Payload's own
+ * conditions through other tables, which send the query back to Payload's path).
+ */
 export interface IdPageQuery {
-  where: Where
+  conditions: Where[]
+  relations: RelationFilter[]
   sort: Sort
   page: number
   limit: number
   trash: boolean
 }
 
-/** A top-level `{ <hasMany relationship>: { in: ids } }` condition of the archive's where. */
-interface RelationFilter {
-  field: string
-  relationTo: string
-  ids: Array<number | string>
-}
-
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
-
-/**
- * Splits the archive's top-level conditions into filters on a hasMany relationship (venues,
- * organizers, categories, tags: read from the relationships table) and the rest (columns of the
- * events table). null when a relationship condition has another shape: that query keeps Payload's path.
- */
-function splitRelationFilters(where: Where, relations: Map<string, string>): { rest: Where[]; filters: RelationFilter[] } | null {
-  const conditions = Array.isArray(where.and) && Object.keys(where).length === 1 ? where.and : [where]
-  const rest: Where[] = []
-  const filters: RelationFilter[] = []
-  for (const condition of conditions) {
-    const keys = Object.keys(condition)
-    const relationTo = keys.length === 1 ? relations.get(keys[0]!) : undefined
-    if (!relationTo) {
-      rest.push(condition)
-      continue
-    }
-    const operand = condition[keys[0]!] as Record<string, unknown>
-    if (Object.keys(operand).length !== 1 || !Array.isArray(operand.in)) return null
-    filters.push({ field: keys[0]!, relationTo, ids: operand.in as Array<number | string> })
-  }
-  return { rest, filters }
-}
 
 /**
  * `walkToProbe`: how much more a primary-key probe of an event costs than a step of the walk, measured
@@ -101,13 +83,13 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   for (const field of collection.flattenedFields) {
     if (field.type === 'relationship' && field.hasMany && typeof field.relationTo === 'string') relations.set(field.name, field.relationTo)
   }
-  const split = splitRelationFilters(query.where, relations)
-  if (!split) return null
+  const relationFilters = query.relations.map((filter) => ({ ...filter, relationTo: relations.get(filter.field) }))
+  if (relationFilters.some((filter) => !filter.relationTo)) return null
 
   const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
   const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
   if (access === false) return { ids: [], total: 0 }
-  const conditions = [...split.rest, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
+  const conditions = [...query.conditions, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
   const where = combineQueries({ and: conditions }, access)
 
   const tableName = adapter.tableNameMap.get(EVENTS)!
@@ -122,15 +104,15 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const offset = (query.page - 1) * query.limit
   // The public's conditions are the same for everyone: what is worked out from them is kept until a write.
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
-  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, split.filters])}`, compute) : compute())
-  const parentsOf = ({ field, relationTo, ids }: RelationFilter) =>
+  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations])}`, compute) : compute())
+  const parentsOf = ({ field, relationTo, ids }: (typeof relationFilters)[number]) =>
     db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
-  const first = split.filters[0]
+  const first = relationFilters[0]
   const walk =
     adapter.name === 'postgres' && first !== undefined && String(built.orderBy[0]?.column?.name) === 'start_date'
       ? (await keep(`walk:${offset + query.limit}`, async () => ({ walk: await walkByDate(db, sql, count, tableName, parentsOf(first), offset + query.limit) }))).walk
       : false
-  const filters = split.filters.map((filter, i) => {
+  const filters = relationFilters.map((filter, i) => {
     const parents = parentsOf(filter)
     if (adapter.name !== 'postgres' || i > 0) return inArray(table.id, parents)
     // PostgreSQL plans `IN (subquery)` as a semi-join probed from the events it walks in start-date

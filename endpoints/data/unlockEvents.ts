@@ -1,11 +1,11 @@
-import { UNLOCKED_POSTS } from '../../../collections/access/protectedFieldRead.js'
-import { eventPasswordLimits } from '../../../collections/auth/eventPasswordLimits.js'
-import { HashQueue, HashQueueFull, rememberingVerifier } from '../../../collections/secrets.js'
-import { EVENTS } from '../../../collections/slugs.js'
-import { RestError } from '../../errors/RestError.js'
-import type { Event } from '../../data/documents.js'
-import { WITHOUT_RICH_TEXT } from '../../data/servedFields.js'
-import type { RequestContext } from '../../types.js'
+import { UNLOCKED_POSTS } from '../../collections/access/protectedFieldRead.js'
+import { eventPasswordLimits } from '../../collections/auth/eventPasswordLimits.js'
+import { HashQueue, HashQueueFull, rememberingVerifier } from '../../collections/secrets.js'
+import { EVENTS } from '../../collections/slugs.js'
+import { RestError } from '../errors/RestError.js'
+import type { Event } from './documents.js'
+import { WITHOUT_RICH_TEXT } from './servedFields.js'
+import type { RequestContext } from '../types.js'
 
 // scrypt is slow on purpose; a page of protected events checked against the same password would pay it
 // per event on every request. Verdicts are remembered (keyed by a digest, never the password itself).

@@ -1,5 +1,6 @@
-import { CATEGORIES } from '../../../collections/slugs.js'
-import type { RequestContext } from '../../types.js'
+import { CATEGORIES } from '../../collections/slugs.js'
+import type { RequestContext } from '../types.js'
+import { pastAccess } from './privileged.js'
 
 /** Deeper trees than this are cut off (a guard against corrupt data, not a product limit). */
 const MAX_DEPTH = 50
@@ -19,7 +20,7 @@ export async function withDescendants(ctx: RequestContext, ids: number[]): Promi
       pagination: false,
       depth: 0,
       select: {},
-      overrideAccess: true,
+      ...pastAccess('withDescendants'),
     })
     level = found.docs.map((doc) => doc.id as number).filter((id) => !all.has(id))
     for (const id of level) all.add(id)

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
+import type { Request, Response } from 'express'
+import type { Payload } from 'payload'
+import type { ResolvedCalendarOptions } from '../../lib/options.js'
+import { responseCacheFor } from './responseCache.js'
+
+// What WordPress sends to signed-in callers (reference 1.4); public answers may be stored but must be revalidated.
+const PRIVATE_CACHE_CONTROL = 'no-cache, must-revalidate, max-age=0, no-store, private'
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+const KEPT_HEADERS = ['allow', 'link', 'x-tec-total', 'x-tec-totalpages', 'x-content-type-options', 'x-robots-tag']
+
+/** A caller with any credentials (Authorization header, Payload session cookie) is not anonymous. */
+export function hasCredentials(req: Request): boolean {
+  return Boolean(req.headers.authorization) || /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '')
+}
+
+/**
+ * Whether the request carries a body (HTTP/1.1's test: a Content-Length above 0, or any
+ * Transfer-Encoding). The namespace reads a JSON body on GET as WordPress does, so the URL alone no
+ * longer says what such a request asks: it is neither answered from the cache nor stored into it.
+ */
+export function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0')
+}
+
+/** Only answers whose meaning is their URL may be shared: anonymous, no body, no `password` in the query. */
+export function shareable(req: Request): boolean {
+  return !hasCredentials(req) && !carriesBody(req) && !('password' in req.query)
+}
+
+function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+export function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match']
+  if (!header) return false
+  return header === '*' || header.split(',').some((tag) => tag.trim() === etag)
+}
+
+/** The options the response cache is made with. */
+type CacheOptions = Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxMb'>
+
+/** The generation of the response cache when a request began, for requests that may store their answer. */
+const began = new WeakMap<Request, number>()
+
+/**
+ * The response cache's one read inside the pipeline (the first step of the namespace's router and of
+ * the REST index; src/http/replayCachedAnswers.ts reads it once more before the pipeline, for entries
+ * already sent once): answers a GET or HEAD from a stored anonymous answer, with its ETag (304 on a
+ * matching If-None-Match) and `X-Cache: HIT`, and says so. Otherwise notes the cache's generation, so
+ * that sendAnswer stores nothing computed across a write.
+ */
+export function answerFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  // An answer to one caller's credentials, body or password is theirs alone: never stored nor replayed.
+  const cache = shareable(req) ? responseCacheFor(payload, options) : undefined
+  if (!cache) return false
+  const hit = cache.store.get(req.originalUrl)
+  if (!hit) {
+    began.set(req, cache.generation)
+    return false
+  }
+  res.set(hit.headers).set('ETag', hit.etag).set('Cache-Control', PUBLIC_CACHE_CONTROL).set('X-Cache', 'HIT')
+  if (notModified(req, hit.etag)) {
+    res.status(304).end()
+    return true
+  }
+  // Once sent to a plain GET (its CORS headers depend on no Origin), what went out is what every
+  // such request will get: replayCachedAnswers answers the next ones before the pipeline.
+  if (!hit.replay && req.method === 'GET' && req.headers.origin === undefined) {
+    res.once('finish', () => {
+      if (res.statusCode === hit.status) hit.replay ??= { headers: replayHeaders(res.getHeaders()), encoded: {} }
+    })
+  }
+  res.status(hit.status).type('application/json; charset=UTF-8').send(hit.body)
+  return true
+}
+
+/**
+ * The one send step of the namespace's router (answers and errors) and of the REST index: the body as
+ * JSON, and for GET and HEAD
+ * - a strong ETag, and 304 on a matching If-None-Match;
+ * - anonymous 200 answers kept in memory by full URL, replayed until a write clears them (unless a
+ *   write happened since the request began: answerFromCache noted when);
+ * - Cache-Control public for anonymous answers, private/no-store for the others.
+ * A request with a body or a `?password=` is neither answered from the cache nor stored, and its answer
+ * is private like an authenticated one (shareable): a password, in the query or in a JSON body, never
+ * unlocks an answer someone else receives.
+ */
+export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: number, body: unknown): void {
+  res.status(status)
+  // As res.json writes it (the app sets no replacer and no spacing).
+  const text = JSON.stringify(body)
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json')
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.send(text)
+    return
+  }
+  const shared = shareable(req)
+  const etag = strongEtag(text)
+  res.set('ETag', etag)
+  if (!shared) res.set('Cache-Control', PRIVATE_CACHE_CONTROL).set('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT')
+  else res.set('Cache-Control', PUBLIC_CACHE_CONTROL)
+  const generation = began.get(req)
+  const cache = shared && generation !== undefined ? responseCacheFor(payload, options) : undefined
+  if (cache && status === 200 && cache.generation === generation) {
+    const headers: Record<string, string> = {}
+    for (const name of KEPT_HEADERS) {
+      const value = res.get(name)
+      if (value !== undefined) headers[name] = value
+    }
+    cache.store.set(req.originalUrl, { status: 200, body: Buffer.from(text), etag, headers })
+    res.set('X-Cache', 'MISS')
+  }
+  if (status === 200 && notModified(req, etag)) {
+    res.status(304).send('')
+    return
+  }
+  res.send(text)
+}
+
+/**
+ * What a replay sends, as the flat [name, value, …] list writeHead takes: the headers the full pipeline
+ * sent, without those that differ per request (X-Request-Id) or per encoding (Content-Length,
+ * Content-Encoding).
+ */
+export function replayHeaders(sent: OutgoingHttpHeaders): string[] {
+  const flat: string[] = []
+  for (const [name, value] of Object.entries(sent)) {
+    if (value === undefined || name === 'x-request-id' || name === 'content-length' || name === 'content-encoding') continue
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, String(one))
+  }
+  return flat
+}

@@ -1,0 +1,31 @@
+/**
+ * Every Local API call of endpoints/ made past access control (`overrideAccess: true`), and why. Each
+ * site spreads `pastAccess('<site>')` instead of writing the flag, so this list is the whole of them
+ * (test/unit/privilegedSites.spec.ts keeps it so). Nothing read here is answered to the caller as it is.
+ */
+const WHY = {
+  /** data/locatePost.ts */
+  locatePost: 'validation decides existence (404, 400) before visibility (403), as the reference does; owner and status only',
+  /** data/userExists.ts */
+  userExists: "`author` names an existing user (TEC's is_user_id), whom the caller may not be allowed to read",
+  /** data/eventLinks.ts */
+  eventLinks: 'the `event` filter of /venues and /organizers: the event was validated as visible; its links are then read with the caller\'s access',
+  /** data/linkedIdsOfEvents.ts */
+  linkedIdsOfEvents: 'has_events counts every event but drafts and pending ones, whoever asks (the reference\'s has_events); only IDs come back',
+  /** data/withDescendants.ts */
+  withDescendants: 'terms are public; the events filter the descendants feed applies its own access',
+  /** data/termUniqueness.ts */
+  existingTermWithName: "a term's name must be unique under its parent whoever can see the other term (wp_insert_term)",
+  /** data/termUniqueness.ts */
+  refuseDuplicateSlug: "a term's slug must be unique in its taxonomy whoever can see the other term (wp_update_term)",
+  /** data/removeCreated.ts */
+  createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
+} as const
+
+export type PrivilegedSite = keyof typeof WHY
+
+/** The Local API option of a read or write past access control, for one of the listed sites. */
+export function pastAccess(site: PrivilegedSite): { overrideAccess: true } {
+  void WHY[site]
+  return { overrideAccess: true }
+}

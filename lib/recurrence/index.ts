@@ -1,0 +1,4 @@
+/** Recurring events: RFC 5545 lines checked into a series, and the series expanded into occurrences. */
+export { expandRecurrence } from './expandRecurrence.js'
+export { DEFAULT_MAX_OCCURRENCES, parseRecurrence, type ParseOptions } from './parseRecurrence.js'
+export type { ExpandOptions, FirstOccurrence, Occurrence, ParseResult, RecurrenceSeries, SeriesRule } from './types.js'

@@ -9,7 +9,7 @@ type WriteParams = Readonly<Record<string, unknown>> & { author?: unknown }
 // collections' access functions, hooks and field access read them, asked about the request's user.
 
 /** edit_posts: may write posts at all, and so see the statuses of unpublished ones. */
-export const mayEditPosts = (ctx: RequestContext): boolean => canCreatePosts(ctx.user)
+export const mayEditPosts = (ctx: Pick<RequestContext, 'user'>): boolean => canCreatePosts(ctx.user)
 
 /** edit_others_posts / read_private_posts: every status and every post. */
 export const mayEditOthersPosts = (ctx: RequestContext): boolean => canEditOthersPosts(ctx.user)

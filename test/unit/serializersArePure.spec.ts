@@ -6,6 +6,7 @@ import { venueKind } from '../../endpoints/linked/venueKind.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { eventArchiveLinks } from '../../endpoints/events/serialize/eventArchiveLinks.js'
+import { linkedArchiveLinks } from '../../endpoints/linked/serialize/linkedArchiveLinks.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { serializeOrganizer } from '../../endpoints/linked/serialize/serializeOrganizer.js'
 import { serializeVenue } from '../../endpoints/linked/serialize/serializeVenue.js'
@@ -66,6 +67,15 @@ describe('serializers without Payload', () => {
     expect(serializeOrganizer(owls, ctx, related, { jsonLd: true })).toMatchObject({ id: 30, organizer: 'Night Owls', json_ld: { '@type': 'Person' } })
     expect(serializeLinkedList(venueKind, { docs: [hall], media: related.media }, ctx)).toEqual([serializeVenue(hall, ctx, related)])
     expect(serializeLinkedList(organizerKind, { docs: [owls], media: new Map() }, ctx, { jsonLd: true })).toEqual([serializeOrganizer(owls, ctx, related, { jsonLd: true })])
+  })
+
+  it('the links of a venues page: never the search, has_events as sent', () => {
+    const input = { given: new Set(['search', 'has_events']), raw: { has_events: 'yes' } }
+    const links = linkedArchiveLinks(ctx, venueKind, { page: 1, per_page: 5, search: 'hall', has_events: true, only_with_upcoming: false }, input, ['publish'], 2)
+    expect(links).toEqual({
+      rest_url: `${BASE}/venues/?page=1&per_page=5&has_events=yes&status=publish`,
+      next_rest_url: `${BASE}/venues/?per_page=5&has_events=yes&status=publish&page=2`,
+    })
   })
 
   it('a term and a term list, a category’s url naming its loaded ancestors', () => {

@@ -1,6 +1,6 @@
 import { canReadPost } from '../../permissions/index.js'
 import { RestError } from '../../errors/RestError.js'
-import { keepEventObject, keptEventObjects, loadEvent, locateEvent } from '../../data/index.js'
+import { keepEventObject, keptEventObjects, loadEvent, locateEvent, type Unlock } from '../../data/index.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 
@@ -9,8 +9,8 @@ import type { RequestContext, RestResponse } from '../../types.js'
  * 400 not an event, 403 trashed, 403 not readable, 403 password-protected unless `?password=`
  * matches or the caller edits it with `context=edit`; then the event with json_ld.
  */
-export async function readEvent(ctx: RequestContext, id: number, raw: Record<string, unknown>): Promise<RestResponse> {
-  const kept = keptEventObjects(ctx, raw, 'event-single')
+export async function readEvent(ctx: RequestContext, id: number, unlock: Unlock): Promise<RestResponse> {
+  const kept = keptEventObjects(ctx, unlock, 'event-single')
   const located = await locateEvent(ctx, id)
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
@@ -18,7 +18,7 @@ export async function readEvent(ctx: RequestContext, id: number, raw: Record<str
   if (meta.deletedAt) throw new RestError('event-no-longer-available', 403)
   if (!canReadPost(ctx.user, meta)) throw new RestError('event-not-accessible', 403)
 
-  const load = await loadEvent(ctx, meta, raw, kept)
+  const load = await loadEvent(ctx, meta, unlock, kept)
   if (load.found === 'kept') return { body: load.object }
   if (load.found === 'locked') throw new RestError('event-password-protected', 403)
   // Access control has the last word: what it hides is not accessible.

@@ -2,7 +2,7 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { EVENTS } from '../../../collections/slugs.js'
 import { trackNewFiles } from '../../../lib/uploads/trackNewFiles.js'
 import type { Event } from '../../data/documents.js'
-import type { LocatedEventPost } from '../../data/index.js'
+import { createEvent, updateEvent, type LocatedEventPost } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
@@ -28,11 +28,8 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
   try {
     const links = await resolveEventLinks(write, params, sent, created)
     const data = await eventData(write, params, sent, links, previous)
-    const common = { collection: EVENTS, depth: 0, overrideAccess: false, user: ctx.user, req } as const
     // A trashed event can still be edited (reference 6.4).
-    const doc = previous
-      ? await ctx.payload.update({ ...common, data, id: previous.id, trash: true })
-      : await ctx.payload.create({ ...common, data: createData(data) })
+    const doc = previous ? await updateEvent(ctx, req, previous.id, data) : await createEvent(ctx, req, createData(data))
     if (inTransaction) await commitTransaction(req)
     files.keep()
     return doc

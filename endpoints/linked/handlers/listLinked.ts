@@ -1,24 +1,23 @@
 import type { Where } from 'payload'
-import { mayEditPosts } from '../../permissions/index.js'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import { statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
-import { archiveHeaders, archiveLinks, type QueryPairs } from '../../serialize/archiveLinks.js'
+import { archiveHeaders } from '../../serialize/archiveLinks.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { eventLinkWhere } from '../query/eventLinkWhere.js'
 import type { LinkedKind } from '../LinkedKind.js'
 import type { LinkedArchiveValues } from '../params/linkedArchiveParams.js'
 import { loadLinkedPage, pageByPostDate } from '../../data/index.js'
+import { linkedArchiveLinks } from '../serialize/linkedArchiveLinks.js'
 import { serializeLinkedList } from '../serialize/serializeLinkedList.js'
 import { searchWhere } from '../query/searchWords.js'
-
-const URL_SAFE = /^[\w.,~-]*$/
 
 /**
  * GET /venues and GET /organizers (reference 7.1 and 8): filters → the page's IDs in post-date order
  * and the total (pageByPostDate, at most four queries) → the page's venues and their images, one
- * query each (loadLinkedPage) → the wire objects. Event-linked filters add one query each; nothing depends on per_page.
+ * query each (loadLinkedPage) → the wire objects and the paging links (serialize). Event-linked
+ * filters add one query each; nothing depends on per_page.
  */
 export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: LinkedArchiveValues, input: EndpointInput): Promise<RestResponse> {
   const { page, per_page: perPage } = params
@@ -43,20 +42,11 @@ export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: 
 
   const load = await loadLinkedPage(ctx, kind.collection, pageIds, { trash: byStatus.trash })
 
-  // rest_url carries page, per_page, event, has_events and status, never search (reference 7.1).
-  const filters: QueryPairs = [['per_page', perPage]]
-  if (input.given.has('event') && params.event !== undefined) filters.push(['event', params.event])
-  if (typeof params.has_events === 'boolean') filters.push(['has_events', String(input.raw.has_events)])
-  const defaultStatus = mayEditPosts(ctx) ? 'any' : 'publish'
-  filters.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
-  const rawRestUrl = filters.every(([, value]) => URL_SAFE.test(String(value)))
-  const links = archiveLinks(`${ctx.base}/${kind.plural}/`, filters, page, totalPages, { rawRestUrl })
-
   return {
     headers: archiveHeaders(total, totalPages),
     body: {
       [kind.plural]: serializeLinkedList(kind, load, ctx),
-      ...links,
+      ...linkedArchiveLinks(ctx, kind, params, input, statuses, totalPages),
       total,
       total_pages: totalPages,
     },

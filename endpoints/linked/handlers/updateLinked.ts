@@ -2,6 +2,7 @@ import { ValidationError } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
+import { updateLinked as updateLinkedPost } from '../../data/index.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 import { toWriteData } from '../write/toWriteData.js'
@@ -26,7 +27,7 @@ export async function updateLinked(ctx: RequestContext, kind: LinkedKind, id: nu
   const data = await toWriteData(ctx, kind, params, input.given)
   if (input.given.has('image') && params.image !== undefined) data.image = await storeImage(ctx, params.image)
   const updated = await saving(`could-not-update-${kind.name}` as const, () =>
-    ctx.payload.update({ collection: kind.collection, id, data, trash: true, depth: 0, overrideAccess: false, user: ctx.user }),
+    updateLinkedPost(ctx, kind.collection, id, data),
   )
   return { body: await linkedAnswer(ctx, kind, updated) }
 }

@@ -5,6 +5,7 @@ import { RestError } from '../../errors/RestError.js'
 import { findDuplicate } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
 import { lockForCreation } from '../../write/lockForCreation.js'
+import { createLinked } from '../../data/index.js'
 import { storeImage } from '../../write/storeImage.js'
 import type { LinkedData, LinkedDoc, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
 import { toWriteData } from './toWriteData.js'
@@ -63,7 +64,7 @@ export async function findOrCreateLinked(
     const { title } = data
     // Without a name Payload refuses the post, as it would any data it finds invalid.
     if (title === undefined) throw new RestError(`could-not-create-${kind.name}` as const, 400)
-    const doc = await ctx.payload.create({ collection: kind.collection, data: { ...data, title }, depth: 0, overrideAccess: false, user: ctx.user, req: ctx.req })
+    const doc = await createLinked(ctx, kind.collection, { ...data, title })
     onCreated(kind.collection, doc.id)
     return doc
   } catch (error) {

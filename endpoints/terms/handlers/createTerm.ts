@@ -1,3 +1,4 @@
+import { createTerm as createTermAsCaller } from '../../data/index.js'
 import { RestError } from '../../errors/RestError.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { existingTermWithName } from '../query/existingTermWithName.js'
@@ -23,13 +24,7 @@ export async function createTerm(ctx: RequestContext, tax: TaxonomyDef, params: 
     // WordPress adds the error's data again as additional_data (reference 1.2).
     throw new RestError(tax.termExists, 400, [], { term_id: existing }, { additional_data: [existing, existing] })
   }
-  const term = await ctx.payload.create({
-    collection: tax.collection,
-    data: { ...data, name },
-    depth: 0,
-    overrideAccess: false,
-    user: ctx.user,
-  })
+  const term = await createTermAsCaller(ctx, tax.collection, { ...data, name })
   const [view] = await termAnswers(ctx, tax, [term])
   return {
     status: 201,

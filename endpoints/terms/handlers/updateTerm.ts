@@ -1,3 +1,4 @@
+import { updateTerm as updateTermAsCaller } from '../../data/index.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { requireTerm } from './requireTerm.js'
 import { termAnswers } from './termAnswers.js'
@@ -19,7 +20,7 @@ export async function updateTerm(ctx: RequestContext, tax: TaxonomyDef, id: numb
   if (typeof params.slug === 'string') await refuseDuplicateSlug(ctx, tax, id, params.slug)
   const data = termData(params)
   const term = Object.keys(data).length
-    ? await ctx.payload.update({ collection: tax.collection, id, data, depth: 0, overrideAccess: false, user: ctx.user })
+    ? await updateTermAsCaller(ctx, tax.collection, id, data)
     : await requireTerm(ctx, tax, id)
   const [view] = await termAnswers(ctx, tax, [term])
   return { body: { ...view, _links: termLinks(term, tax, ctx) } }

@@ -1,5 +1,7 @@
+import type { Event } from '../payload-types.js'
+
 /** A one-paragraph Lexical document, what the admin's rich-text editor stores for a description. */
-export function lexicalParagraph(text: string) {
+export function lexicalParagraph(text: string): NonNullable<Event['description']> {
   return {
     root: {
       type: 'root', format: '', indent: 0, version: 1, direction: 'ltr',

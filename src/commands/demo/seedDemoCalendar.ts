@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { Payload } from 'payload'
+import type { Payload, RequiredDataFromCollectionSlug, Where } from 'payload'
 import sharp from 'sharp'
 import { CATEGORIES, EVENTS, MEDIA, ORGANIZERS, TAGS, USERS, VENUES } from '../../../collections/slugs.js'
 import { eventSchedule } from '../../../lib/dates/eventSchedule.js'
 import { lexicalParagraph } from '../lexicalParagraph.js'
 import { seededRandom } from '../seededRandom.js'
 import { DEMO_CATEGORIES, DEMO_CURRENCIES, DEMO_FREE_COSTS, DEMO_KINDS, DEMO_ORGANIZERS, DEMO_TAGS, DEMO_VENUES, ONLINE_ZONE, PASSWORD_WORDS } from './demoCatalog.js'
+import type { User } from '../../payload-types.js'
 
 export const DEMO_USERS = [
   { username: 'demo-editor', email: 'editor@demo.example.org', role: 'editor' },
@@ -36,7 +37,10 @@ export interface DemoSummary {
   published: { first: string; last: string }
 }
 
-type Doc = { id: number; [key: string]: unknown }
+type Doc = { id: number }
+
+/** The collections the demo fills from its catalogue, reusing what a previous run made. */
+type Catalogued = typeof CATEGORIES | typeof TAGS | typeof VENUES | typeof ORGANIZERS
 const DRAFTS = 5
 /** The published events after the protected one that start tomorrow, so the calendar starts "from tomorrow". */
 const TOMORROW = 3
@@ -44,9 +48,9 @@ const TOMORROW = 3
 const WRITERS = 4
 
 /** The demo users' IDs, those that exist. */
-export async function findDemoUsers(payload: Payload): Promise<Doc[]> {
+export async function findDemoUsers(payload: Payload): Promise<User[]> {
   const found = await payload.find({ collection: USERS, where: { username: { in: DEMO_USERS.map((u) => u.username) } }, overrideAccess: true, limit: 10, depth: 0 })
-  return found.docs as unknown as Doc[]
+  return found.docs
 }
 
 /** Events the demo users wrote (trashed ones included): a demo calendar is already here when this is not 0. */
@@ -56,12 +60,14 @@ export async function countDemoEvents(payload: Payload): Promise<number> {
   return (await payload.count({ collection: EVENTS, where: { author: { in: ids } }, overrideAccess: true, trash: true })).totalDocs
 }
 
-/** A document found by a field's value, or made from `data` (so a second run reuses what the first made). */
-async function findOrCreate(payload: Payload, collection: string, field: string, data: Record<string, unknown>): Promise<Doc> {
-  const where = { [field]: { equals: data[field] }, ...('parent' in data ? { parent: data.parent ? { equals: data.parent } : { exists: false } } : {}) }
-  const found = await payload.find({ collection: collection as typeof EVENTS, where, overrideAccess: true, limit: 1, depth: 0 })
-  if (found.docs[0]) return found.docs[0] as unknown as Doc
-  return (await payload.create({ collection: collection as typeof EVENTS, data: data as never, overrideAccess: true, depth: 0 })) as unknown as Doc
+/** A document found by its name (title), or made from `data` (so a second run reuses what the first made). */
+async function findOrCreate<S extends Catalogued>(payload: Payload, collection: S, data: RequiredDataFromCollectionSlug<S>): Promise<Doc> {
+  // Terms are found by name, venues and organizers by title.
+  const byName: Where = 'name' in data ? { name: { equals: data.name } } : { title: { equals: data.title } }
+  const where: Where = { ...byName, ...('parent' in data ? { parent: data.parent ? { equals: data.parent } : { exists: false } } : {}) }
+  const found = await payload.find({ collection, where, overrideAccess: true, limit: 1, depth: 0 })
+  if (found.docs[0]) return found.docs[0]
+  return payload.create({ collection, data, overrideAccess: true, depth: 0 })
 }
 
 /** A poster drawn locally (no network): a two-colour gradient with the category's name. */
@@ -84,7 +90,7 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
 
   const users: DemoSummary['users'] = []
-  const userDocs: Record<string, Doc> = {}
+  const userDocs: Record<string, User> = {}
   const existing = await findDemoUsers(payload)
   for (const spec of DEMO_USERS) {
     let doc = existing.find((u) => u.username === spec.username)
@@ -92,7 +98,7 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
     else {
       // Never derived from the seed: a published demo must not come with guessable sign-ins.
       const password = randomBytes(12).toString('base64url')
-      doc = (await payload.create({ collection: USERS, data: { ...spec, password }, overrideAccess: true, depth: 0 })) as unknown as Doc
+      doc = await payload.create({ collection: USERS, data: { ...spec, password }, overrideAccess: true, depth: 0 })
       users.push({ ...spec, password })
     }
     userDocs[spec.role] = doc
@@ -100,14 +106,14 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
 
   const categories: Record<string, Doc> = {}
   for (const c of DEMO_CATEGORIES) {
-    categories[c.name] = await findOrCreate(payload, CATEGORIES, 'name', { name: c.name, parent: c.parent ? categories[c.parent]!.id : null })
+    categories[c.name] = await findOrCreate(payload, CATEGORIES, { name: c.name, parent: c.parent ? categories[c.parent]!.id : null })
   }
   const tags: Doc[] = []
-  for (const name of DEMO_TAGS) tags.push(await findOrCreate(payload, TAGS, 'name', { name }))
+  for (const name of DEMO_TAGS) tags.push(await findOrCreate(payload, TAGS, { name }))
   const venues: Doc[] = []
-  for (const { zone: _zone, ...v } of DEMO_VENUES) venues.push(await findOrCreate(payload, VENUES, 'title', { ...v, status: 'publish' }))
+  for (const { zone: _zone, ...v } of DEMO_VENUES) venues.push(await findOrCreate(payload, VENUES, { ...v, status: 'publish' }))
   const organizers: Doc[] = []
-  for (const o of DEMO_ORGANIZERS) organizers.push(await findOrCreate(payload, ORGANIZERS, 'title', { ...o, status: 'publish' }))
+  for (const o of DEMO_ORGANIZERS) organizers.push(await findOrCreate(payload, ORGANIZERS, { ...o, status: 'publish' }))
 
   const images: Doc[] = []
   for (const [label, from, to] of [['Jazz', '#1d3557', '#e63946'], ['Festival', '#2a9d8f', '#f4a261']] as const) {
@@ -118,7 +124,7 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
       file: { data, mimetype: 'image/png', name: `demo-${label.toLowerCase()}.png`, size: data.length },
       overrideAccess: true,
       depth: 0,
-    })) as unknown as Doc)
+    })))
   }
 
   const password = [pick(PASSWORD_WORDS), pick(PASSWORD_WORDS), String(100 + Math.floor(random() * 900))].join('-')
@@ -127,7 +133,7 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
   const zones = new Set<string>()
   const today = DateTime.utc()
   // Drawn in order first (so a seed gives the same calendar), written a few at a time after.
-  const planned: Array<{ data: Record<string, unknown>; role: string; zone: string; isProtected: boolean; day: string }> = []
+  const planned: Array<{ data: RequiredDataFromCollectionSlug<typeof EVENTS>; role: string; zone: string; isProtected: boolean; day: string }> = []
   for (let i = 0; i < options.events; i++) {
     const kind = pick(DEMO_KINDS)
     const venueIndex = kind.online && random() < 0.3 ? -1 : Math.floor(random() * DEMO_VENUES.length)
@@ -147,7 +153,7 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
     // The first few are the drafts, then one pending (a contributor asks to publish and is scaled back), then the protected one.
     const role = i < DRAFTS ? 'author' : i === DRAFTS ? 'contributor' : random() < 0.6 ? 'editor' : 'author'
     const isProtected = i === DRAFTS + 1
-    const data = {
+    const data: RequiredDataFromCollectionSlug<typeof EVENTS> = {
       title,
       ...eventSchedule(start, end, zone, allDay),
       timezone: zone,
@@ -174,8 +180,10 @@ export async function seedDemoCalendar(payload: Payload, options: DemoOptions): 
   const writeNext = async (): Promise<void> => {
     while (next < planned.length) {
       const { data, role, zone, isProtected, day } = planned[next++]!
-      const doc = (await payload.create({ collection: EVENTS, data: data as never, user: userDocs[role], overrideAccess: true, depth: 0 })) as unknown as Doc & { status: string }
-      byStatus[doc.status] = (byStatus[doc.status] ?? 0) + 1
+      const doc = await payload.create({ collection: EVENTS, data, user: userDocs[role], overrideAccess: true, depth: 0 })
+      // The collection always stores a status (its default when none is sent).
+      const status = String(doc.status)
+      byStatus[status] = (byStatus[status] ?? 0) + 1
       zones.add(zone)
       if (doc.status === 'publish') publishedDays.push(day)
       if (isProtected) protectedEvent = { id: doc.id, title: String(data.title), password }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Payload, PayloadRequest, Where } from 'payload'
 import { SIGN_IN_FAILURES } from '../SignInFailures.js'
+import type { SignInFailure } from '../../src/payload-types.js'
 
 export interface FailureLimits {
   /** Failures within `windowSeconds` that lock the key. */
@@ -18,13 +19,6 @@ export interface FailureSubject {
   /** Normalised login (pairs only). */
   login?: string
   address: string
-}
-
-interface Row {
-  id: number | string
-  failures?: number | null
-  windowStart?: number | null
-  lockedUntil?: number | null
 }
 
 /** How often one process sweeps expired rows, at most. */
@@ -73,13 +67,13 @@ export class StoredFailureLimiter {
   /** Whole seconds until any of the subjects may try again; 0 when none is locked. */
   static async retryAfter(payload: Payload, subjects: FailureSubject[], now = Date.now()): Promise<number> {
     if (!subjects.length) return 0
-    const found = await payload.db.find({
+    const found = await payload.db.find<SignInFailure>({
       collection: SIGN_IN_FAILURES,
       where: { and: [{ key: { in: subjects.map(keyOf) } }, { lockedUntil: { greater_than: now } }] },
       limit: subjects.length,
       pagination: false,
     })
-    const until = Math.max(0, ...(found.docs as unknown as Row[]).map((row) => Number(row.lockedUntil) || 0))
+    const until = Math.max(0, ...found.docs.map((row) => Number(row.lockedUntil) || 0))
     return until > now ? Math.ceil((until - now) / 1000) : 0
   }
 
@@ -92,8 +86,9 @@ export class StoredFailureLimiter {
     const attempt = async (req: Partial<PayloadRequest>): Promise<boolean> => {
       const now = this.now()
       const windowFrom = now - windowSeconds * 1000
+      // The adapter's updateOne is declared to answer a DOM `Document`; it answers the collection's row.
       const update = (where: Where, data: Record<string, unknown>) =>
-        payload.db.updateOne({ collection: SIGN_IN_FAILURES, where: { and: [{ key: { equals: key } }, where] }, data, req, returning: true }) as unknown as Promise<Row | null>
+        payload.db.updateOne({ collection: SIGN_IN_FAILURES, where: { and: [{ key: { equals: key } }, where] }, data, req, returning: true }) as unknown as Promise<SignInFailure | null>
       // Within a live window: one more.
       let row = await update({ windowStart: { greater_than: windowFrom } }, { failures: { $inc: 1 } })
       // A stale window: start a new one with this failure (only one process wins the reset).
@@ -102,7 +97,7 @@ export class StoredFailureLimiter {
         collection: SIGN_IN_FAILURES,
         data: { key, ...subject, login: (subject.login ?? '').slice(0, MAX_LOGIN), address: subject.address.slice(0, MAX_LOGIN), failures: 1, windowStart: now, lockedUntil: 0, expiresAt: now + windowSeconds * 1000 },
         req,
-      })) as unknown as Row
+      })) as SignInFailure
       if (Number(row.failures) < maxFailures) return false
       // The lock starts a new window, so the failures after it count afresh.
       const until = now + lockSeconds * 1000
@@ -143,8 +138,8 @@ export class StoredFailureLimiter {
 
 /** Active locks (of pairs with one of `logins`, or of `address`) as rows; for the operator CLI. */
 export async function activeLocks(payload: Payload, where: Where, now = Date.now()): Promise<Array<{ login: string; address: string; lockedUntil: number }>> {
-  const found = await payload.db.find({ collection: SIGN_IN_FAILURES, where: { and: [where, { lockedUntil: { greater_than: now } }] }, limit: 0, pagination: false })
-  return (found.docs as unknown as Array<{ login?: string; address?: string; lockedUntil?: number }>).map((row) => ({
+  const found = await payload.db.find<SignInFailure>({ collection: SIGN_IN_FAILURES, where: { and: [where, { lockedUntil: { greater_than: now } }] }, limit: 0, pagination: false })
+  return found.docs.map((row) => ({
     login: row.login ?? '',
     address: row.address ?? '',
     lockedUntil: Number(row.lockedUntil) || 0,
@@ -153,9 +148,9 @@ export async function activeLocks(payload: Payload, where: Where, now = Date.now
 
 /** Deletes the counters `where` selects (locks and counts alike), in a transaction of its own; returns how many. */
 export async function removeCounters(payload: Payload, where: Where): Promise<number> {
-  const found = await payload.db.find({ collection: SIGN_IN_FAILURES, where, limit: 0, pagination: false })
+  const found = await payload.db.find<SignInFailure>({ collection: SIGN_IN_FAILURES, where, limit: 0, pagination: false })
   if (!found.docs.length) return 0
-  const ids = (found.docs as unknown as Row[]).map((row) => row.id)
+  const ids = found.docs.map((row) => row.id)
   await ownTransaction(payload, (req) => payload.db.deleteMany({ collection: SIGN_IN_FAILURES, where: { id: { in: ids } }, req }))
   return ids.length
 }

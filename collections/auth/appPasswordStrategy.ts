@@ -4,6 +4,7 @@ import { hashSecret, rememberingVerifier } from '../secrets.js'
 import { APP_PASSWORDS, USERS } from '../slugs.js'
 import { CLIENT_ADDRESS_HEADER, clientAddress, LOCKS_CHECKED } from './clientAddress.js'
 import { signInLimits } from './signInLimits.js'
+import type { AppPassword } from '../../src/payload-types.js'
 
 /** Parse "Authorization: Basic base64(user:password)". */
 export function parseBasicAuth(header: string | null): { login: string; password: string } | undefined {
@@ -13,12 +14,6 @@ export function parseBasicAuth(header: string | null): { login: string; password
   if (colon < 1) return undefined
   // WordPress shows application passwords in groups of four separated by spaces; accept either form.
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1).replace(/\s+/g, '') }
-}
-
-interface AppPasswordRow {
-  id: number | string
-  hash?: string | null
-  lastUsedAt?: string | null
 }
 
 // scrypt costs tens of milliseconds by design; a client sending the same credentials on every request
@@ -35,14 +30,14 @@ let dummyHash: Promise<string> | undefined
 const dummy = () => (dummyHash ??= hashSecret(randomBytes(24).toString('base64')))
 
 /** The user's application password that matches, if any; every path runs at least one scrypt check. */
-async function findMatch(payload: Payload, userId: number | string | undefined, password: string): Promise<AppPasswordRow | undefined> {
+async function findMatch(payload: Payload, userId: number | string | undefined, password: string): Promise<AppPassword | undefined> {
   // The database adapter reads past field access: `hash` is unreadable through every API.
-  const rows = (await payload.db.find({
+  const rows = await payload.db.find<AppPassword>({
     collection: APP_PASSWORDS,
     where: { user: { equals: userId ?? 0 } },
     limit: 0,
     pagination: false,
-  })) as unknown as { docs: AppPasswordRow[] }
+  })
   if (userId === undefined || !rows.docs.length) {
     await matches(password, await dummy())
     return undefined

@@ -16,7 +16,7 @@ async function unlink(req: PayloadRequest, field: EventLink, id: number | string
     req,
   })
   for (const event of linked.docs) {
-    const kept = relationIds((event as unknown as Record<string, unknown>)[field]).filter((v) => String(v) !== String(id))
+    const kept = relationIds(event[field]).filter((v) => String(v) !== String(id))
     await req.payload.update({ collection: EVENTS, id: event.id, data: { [field]: kept }, overrideAccess: true, trash: true, req, depth: 0 })
   }
 }

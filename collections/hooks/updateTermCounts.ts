@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBe
 import { incrementColumn } from '../../lib/sql/incrementColumn.js'
 import { relationIds } from '../relationIds.js'
 import { CATEGORIES, EVENTS, TAGS } from '../slugs.js'
+import type { Event } from '../../src/payload-types.js'
 
 type TermField = 'categories' | 'tags'
 const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
@@ -9,7 +10,8 @@ const TERM_FIELDS: Array<[TermField, typeof CATEGORIES | typeof TAGS]> = [
   ['tags', TAGS],
 ]
 
-type EventLike = Record<string, unknown> | undefined
+// An event version as a hook gets it, or as read back with the counted fields only.
+type EventLike = Partial<Event> | undefined
 
 /**
  * A request context key: when it holds a Map, writes add their count changes to it instead of
@@ -90,9 +92,14 @@ const COUNTED_FIELDS = ['status', 'deletedAt', 'categories', 'tags'] as const
  */
 async function stored(req: PayloadRequest, doc: EventLike): Promise<EventLike> {
   if (!doc || COUNTED_FIELDS.every((field) => field in doc)) return doc
-  const select = Object.fromEntries(COUNTED_FIELDS.map((field) => [field, true]))
-  const found = await req.payload.find({ collection: EVENTS, where: { id: { equals: doc.id } }, select, depth: 0, trash: true, overrideAccess: true, limit: 1, pagination: false, req })
-  return found.docs[0] as unknown as EventLike
+  return storedById(req, doc.id)
+}
+
+/** The counted fields of event `id` as stored. */
+async function storedById(req: PayloadRequest, id: number | string | undefined): Promise<EventLike> {
+  const select = { status: true, deletedAt: true, categories: true, tags: true } as const satisfies Record<(typeof COUNTED_FIELDS)[number], true>
+  const found = await req.payload.find({ collection: EVENTS, where: { id: { equals: id } }, select, depth: 0, trash: true, overrideAccess: true, limit: 1, pagination: false, req })
+  return found.docs[0]
 }
 
 /** req.context key: an event's stored version, read before its delete (the answer after it may leave its terms out). */
@@ -105,7 +112,7 @@ export const updateTermCountsAfterChange: CollectionAfterChangeHook = async ({ d
 
 export const updateTermCountsBeforeDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const kept = (req.context[BEFORE_DELETE] ??= new Map()) as Map<string, EventLike>
-  kept.set(String(id), await stored(req, { id }))
+  kept.set(String(id), await storedById(req, id))
 }
 
 export const updateTermCountsAfterDelete: CollectionAfterDeleteHook = async ({ doc, id, req }) => {

@@ -17,8 +17,8 @@ export interface KeptSerializations {
  * The kept serializations for `kind` (e.g. 'event-list', 'event-single'), taken before the request
  * reads anything; undefined for signed-in callers, inside a write, with `password` or `context=edit`.
  */
-export function keptSerializations(ctx: RequestContext, raw: { password?: unknown; context?: unknown }, kind: string): KeptSerializations | undefined {
-  if (ctx.user || ctx.req || raw.password !== undefined || raw.context === 'edit') return undefined
+export function keptSerializations(ctx: RequestContext, unlock: { password?: string; context?: 'edit' }, kind: string): KeptSerializations | undefined {
+  if (ctx.user || ctx.req || unlock.password !== undefined || unlock.context === 'edit') return undefined
   const cache = documentCacheFor(ctx.payload, ctx.options)
   return cache && { cache, generation: cache.generation, scope: `serialized:${kind}:${ctx.locale}:${ctx.base}` }
 }

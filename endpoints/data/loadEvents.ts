@@ -10,10 +10,13 @@ import { readOneVisible } from './readVisible.js'
 import { WITHOUT_RICH_TEXT } from './servedFields.js'
 import { readUnlocked, unlockedIds } from './unlockEvents.js'
 
-/** What unlocks password-protected events (reference 10): `?password=`, and `context=edit` for their editors. */
+/**
+ * What unlocks password-protected events (reference 10): `?password=`, and `context=edit` for their
+ * editors, as their declarations parse them (events/params/unlockArgs.ts).
+ */
 export interface Unlock {
-  password?: unknown
-  context?: unknown
+  password?: string
+  context?: 'edit'
 }
 
 /** Everything a list of event objects needs: serializeEventList is a pure function of it. */

@@ -13,7 +13,6 @@ import { sentArgs } from '../../endpoints/events/params/sentArgs.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
 import { escapeHtml } from '../../endpoints/serialize/html.js'
-import type { Event } from '../../endpoints/data/documents.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { env } from '../env.js'
 import { calendarOccurrences, CalendarParseError, type Occurrence } from '../ical/calendarOccurrences.js'
@@ -207,7 +206,7 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
       const known = state.get(o.key)
       try {
         const previous = known
-          ? ((await p.find({ collection: EVENTS, where: { id: { equals: known[0] } }, limit: 1, depth: 0, trash: true, overrideAccess: false, user })).docs[0] as unknown as Event | undefined)
+          ? ((await p.find({ collection: EVENTS, where: { id: { equals: known[0] } }, limit: 1, depth: 0, trash: true, overrideAccess: false, user })).docs[0])
           : undefined
         if (previous && known![1] === digest) counts.unchanged++
         else {

@@ -7,8 +7,7 @@ import { formatTable } from './formatTable.js'
 export async function listAppPasswords(payload: Payload, input: { user?: string }): Promise<string> {
   const where: Where = input.user ? { user: { equals: (await findUser(payload, input.user)).id } } : {}
   const { docs } = await payload.find({ collection: APP_PASSWORDS, where, sort: 'id', pagination: false, depth: 1, overrideAccess: true })
-  const rows = docs.map((doc) => {
-    const entry = doc as unknown as { id: number; name: string; user: { username?: string } | number; createdAt: string; lastUsedAt?: string | null }
+  const rows = docs.map((entry) => {
     const owner = typeof entry.user === 'object' && entry.user ? String(entry.user.username) : String(entry.user)
     return [String(entry.id), owner, entry.name, entry.createdAt, entry.lastUsedAt ?? 'never']
   })

@@ -8,8 +8,7 @@ import { accountPairs } from './unlockUser.js'
 export async function listUsers(payload: Payload): Promise<string> {
   const { docs } = await payload.find({ collection: USERS, sort: 'id', pagination: false, depth: 0, overrideAccess: true })
   const rows = await Promise.all(
-    docs.map(async (doc) => {
-      const user = doc as unknown as { id: number; username: string; email: string; role: string; createdAt: string }
+    docs.map(async (user) => {
       return [String(user.id), user.username, user.email, user.role, user.createdAt, describeLocks(await activeLocks(payload, accountPairs(user)))]
     }),
   )

@@ -28,7 +28,7 @@ export async function revokeAppPassword(payload: Payload, input: RevokeInput): P
   const { docs } = await payload.find({ collection: APP_PASSWORDS, where, pagination: false, depth: 0, overrideAccess: true })
   if (!docs.length) throw new CommandError(input.id !== undefined ? `no application password with ID ${input.id}` : `no application password "${input.name}" for ${input.user}`)
   if (docs.length > 1) throw new CommandError(`${docs.length} application passwords match; revoke one with --id (see app-passwords:list)`)
-  const entry = docs[0] as unknown as { id: number; name: string }
+  const entry = docs[0]!
   await payload.delete({ collection: APP_PASSWORDS, id: entry.id, overrideAccess: true })
   return `Revoked application password "${entry.name}" (ID ${entry.id}).`
 }

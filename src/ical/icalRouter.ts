@@ -8,10 +8,10 @@ import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { errorMiddleware } from '../../endpoints/errors/errorMiddleware.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
-import { contextArg, hiddenPasswordArg, type ReadUnlock } from '../../endpoints/events/params/unlockArgs.js'
+import { contextArg, hiddenPasswordArg } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import { keepSerialization, keptSerialization, keptSerializations } from '../../endpoints/cache/keptSerializations.js'
-import { loadEventList, locateEvent, readOneVisible } from '../../endpoints/data/index.js'
+import { loadEventList, locateEvent, readOneVisible, type Unlock } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -51,7 +51,7 @@ function readQuery(originalUrl: string): string {
 }
 
 /** The public's VEVENTs, kept beside its event objects until the next write; none for other callers. */
-function keptVevents(ctx: RequestContext, unlock: ReadUnlock): KeptVevents | undefined {
+function keptVevents(ctx: RequestContext, unlock: Unlock): KeptVevents | undefined {
   const kept = keptSerializations(ctx, unlock, 'ical-vevent')
   if (!kept) return undefined
   return {
@@ -61,7 +61,7 @@ function keptVevents(ctx: RequestContext, unlock: ReadUnlock): KeptVevents | und
 }
 
 /** Events as the caller may see them, in the shape the calendar builder reads. */
-async function serialize(ctx: RequestContext, found: Event[], unlock: ReadUnlock): Promise<FeedEvent[]> {
+async function serialize(ctx: RequestContext, found: Event[], unlock: Unlock): Promise<FeedEvent[]> {
   return serializeEventList(await loadEventList(ctx, found, unlock), ctx) as unknown as FeedEvent[]
 }
 
@@ -80,11 +80,11 @@ async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): 
     overrideAccess: false,
     user: ctx.user,
   })
-  return serialize(ctx, result.docs as unknown as Event[], params)
+  return serialize(ctx, result.docs, params)
 }
 
 /** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not. */
-async function singleEvent(ctx: RequestContext, id: number, unlock: ReadUnlock): Promise<FeedEvent[]> {
+async function singleEvent(ctx: RequestContext, id: number, unlock: Unlock): Promise<FeedEvent[]> {
   const located = await locateEvent(ctx, id)
   if (located.found !== 'event') throw new RestError('rest-event-not-found', 404, [id])
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)

@@ -4,11 +4,13 @@ import { USERS } from '../../collections/slugs.js'
 import { ImportError } from './ImportError.js'
 import type { ImportState } from './ImportState.js'
 import type { TecClient } from './TecClient.js'
+import type { User } from '../payload-types.js'
 
-export interface UserDoc { id: number; username: string; role: string; [key: string]: unknown }
+/** A user posts are attributed to: one stored here (Payload's generated type), or the unauthored stand-in. */
+export type UserDoc = Pick<User, 'id' | 'username'> & Partial<User>
 
 /** Stands for no user: a post written with it has no author. */
-const UNAUTHORED: UserDoc = { id: 0, username: '', role: '' }
+const UNAUTHORED: UserDoc = { id: 0, username: '' }
 
 /**
  * Source author IDs → users here. With --author every post goes to that user. Otherwise each source
@@ -36,7 +38,7 @@ export class AuthorMap {
       depth: 0,
       overrideAccess: true,
     })
-    return found.docs[0] as unknown as UserDoc | undefined
+    return found.docs[0]
   }
 
   /** The --author user, checked before anything is written. */
@@ -60,7 +62,7 @@ export class AuthorMap {
     const mapped = this.state.target('users', sourceId)
     if (mapped !== undefined) {
       const found = await this.payload.find({ collection: USERS, where: { id: { equals: mapped } }, limit: 1, depth: 0, overrideAccess: true })
-      if (found.docs[0]) return found.docs[0] as unknown as UserDoc
+      if (found.docs[0]) return found.docs[0]
     }
     const host = new URL(this.client.root).host.replace(/[^a-z0-9]+/gi, '-').toLowerCase()
     let username = `${host}-author-${sourceId || 0}`
@@ -87,7 +89,7 @@ export class AuthorMap {
           role: 'contributor',
         },
         overrideAccess: true,
-      })) as unknown as UserDoc
+      }))
       this.created++
     }
     user ??= { id: 0, username, role: 'contributor' }

@@ -5,7 +5,6 @@ import { EVENTS } from '../../collections/slugs.js'
 import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
-import type { Event } from '../../endpoints/data/documents.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
 import { findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
@@ -130,7 +129,7 @@ const PROTECTED_NOTICE = 'This content is password protected.'
 /** A password-protected event as an anonymous list shows it (serializeEvent's locked form). */
 async function lockedEvent(ctx: RequestContext, id: number): Promise<Wire | undefined> {
   const found = await ctx.payload.find({ collection: EVENTS, where: { id: { equals: id } }, limit: 1, pagination: false, depth: 0, overrideAccess: false, user: null })
-  const doc = found.docs[0] as unknown as Event | undefined
+  const doc = found.docs[0]
   if (!doc) return undefined
   return serializeEvent(doc, await loadRelated(ctx, [doc]), ctx, { locked: true }) as Wire
 }

@@ -1,5 +1,5 @@
 import { stringArg } from '../../params/kinds.js'
-import type { Param, Params } from '../../types.js'
+import type { Param } from '../../types.js'
 
 // Only a string sent as one is a password; any other value unlocks nothing.
 const sentString = (raw: unknown): string | undefined => (typeof raw === 'string' ? raw : undefined)
@@ -27,6 +27,3 @@ export function passwordArg(description: string): Param<string | undefined> {
  * it without its password (reference 10); any other value is the default view.
  */
 export const contextArg: Param<'edit' | undefined> = { hidden: true, parse: (raw) => (raw === 'edit' ? 'edit' : undefined) }
-
-/** What unlocks protected events on a read: the password sent, and context=edit. */
-export type ReadUnlock = Params<{ password: Param<string | undefined>; context: typeof contextArg }>

@@ -137,13 +137,19 @@ export function stringArg<const O extends ArgOptions & { allowEmpty?: boolean; m
   }
 }
 
-/** A date and time strtotime() understands (TEC's is_time); kept raw, read later in the right zone. */
-export function timeArg<const O extends ArgOptions & { typed?: boolean }>(options?: O): Kind<string | number, O> {
+/**
+ * A date and time strtotime() understands (TEC's is_time); kept raw, read later in the right zone.
+ * Validation reads it in the zone it is mostly read in (`utc`: UTC, else the site's), through the
+ * per-request memo, so that later reading is this one. Whether a string is a date does not depend
+ * on the zone it is read in.
+ */
+export function timeArg<const O extends ArgOptions & { typed?: boolean; utc?: boolean }>(options?: O): Kind<string | number, O> {
   return {
     ...base(options),
     ...(options?.typed ? { type: 'string' as const } : {}),
     parse: (raw, ctx: RequestContext) => {
-      if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTimeOnce(ctx, raw, ctx.options.siteTimezone)) {
+      const zone = options?.utc ? 'UTC' : ctx.options.siteTimezone
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || !parseTimeOnce(ctx, raw, zone)) {
         throw new ParamError(msg('invalid-date'))
       }
       return raw

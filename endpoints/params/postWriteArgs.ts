@@ -17,7 +17,7 @@ export function postWriteArgs(noun: PostNoun, options: { allowEmpty: boolean }) 
   return {
     author: existingUserArg({ description: `The ${noun} author ID` }),
     date: timeArg({ typed: true, description: `The ${noun} publication date` }),
-    date_utc: timeArg({ typed: true, description: `The ${noun} publication date (UTC time zone)` }),
+    date_utc: timeArg({ typed: true, utc: true, description: `The ${noun} publication date (UTC time zone)` }),
     description: stringArg({ description: `The ${noun} description`, maxLength: 100_000, allowEmpty: options.allowEmpty }),
     status: statusWriteArg(`The ${noun} post status`),
     image: imageArg({ description: `The ${noun} featured image ID or URL`, allowEmpty: options.allowEmpty }),

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon'
 import type { RequiredDataFromCollectionSlug } from 'payload'
 import type { EVENTS } from '../../../collections/slugs.js'
-import { parseTime } from '../../dates/parseTime.js'
+import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { RestError } from '../../errors/RestError.js'
 import type { LocatedEventPost } from '../../data/index.js'
 import { eventZone } from '../serialize/serializeEvent.js'
@@ -31,9 +31,13 @@ const FLAGS = [
   ['featured', 'featured'],
 ] as const
 
-/** A validated date read in a zone; it cannot fail after validation, but a 400 beats a 500 if it does. */
-function instant(params: EventWriteValues, name: 'start_date' | 'end_date' | 'date' | 'date_utc', zone: string): DateTime {
-  const value = parseTime(params[name], zone)
+/**
+ * A validated date read in a zone; it cannot fail after validation, but a 400 beats a 500 if it does.
+ * Validation read it already (timeArg, through the same per-request memo), so in the zone validation
+ * used this is that reading, not a second parse.
+ */
+function instant(ctx: RequestContext, params: EventWriteValues, name: 'start_date' | 'end_date' | 'date' | 'date_utc', zone: string): DateTime {
+  const value = parseTimeOnce(ctx, params[name], zone)
   if (!value) throw new RestError('rest_invalid_param', 400, [name], { params: { [name]: 'Invalid parameter.' }, details: [] })
   return value
 }
@@ -67,14 +71,15 @@ export async function eventData(
   if (sent('status')) data.status = params.status
 
   // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
+  // Validation read them in the site's zone: an event in another zone reads them again in its own.
   const zone = sent('timezone') ? params.timezone || site : previous ? eventZone(previous, ctx) : site
   if (create || sent('timezone')) data.timezone = zone
   const allDay = sent('all_day') ? params.all_day : Boolean(previous?.allDay)
   if (create || sent('all_day')) data.allDay = allDay
   if (create || (['start_date', 'end_date', 'timezone', 'all_day'] as const).some(sent)) {
     const before = previous ? eventZone(previous, ctx) : zone
-    const start = sent('start_date') ? instant(params, 'start_date', zone) : reanchor(previous!.startDate, before, zone)
-    const end = sent('end_date') ? instant(params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
+    const start = sent('start_date') ? instant(ctx, params, 'start_date', zone) : reanchor(previous!.startDate, before, zone)
+    const end = sent('end_date') ? instant(ctx, params, 'end_date', zone) : reanchor(previous!.endDate, before, zone)
     const { startDate, endDate } = eventSchedule(start, end, zone, allDay)
     data.startDate = startDate
     data.endDate = endDate
@@ -82,9 +87,9 @@ export async function eventData(
   // The publication date is WordPress's post_date: site-local (SITE_TIMEZONE), whatever the event's zone.
   // Only date_utc gives a draft its GMT date (the reference sends post_date_gmt for it alone; postDates).
   if (sent('date_utc')) {
-    data.publishedAt = instant(params, 'date_utc', 'UTC').toUTC().toISO()
+    data.publishedAt = instant(ctx, params, 'date_utc', 'UTC').toUTC().toISO()
     data.dateGiven = true
-  } else if (sent('date')) data.publishedAt = instant(params, 'date', site).toUTC().toISO()
+  } else if (sent('date')) data.publishedAt = instant(ctx, params, 'date', site).toUTC().toISO()
 
   const { cost } = params
   if (sent('cost') && cost) {

@@ -1,6 +1,7 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import { trackNewFiles } from '../../../lib/uploads/trackNewFiles.js'
+import { sameRequestDates } from '../../dates/parseTimeOnce.js'
 import type { Event } from '../../data/documents.js'
 import { createEvent, updateEvent, type LocatedEventPost } from '../../data/index.js'
 import type { RequestContext } from '../../types.js'
@@ -23,7 +24,7 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)
   const files = await trackNewFiles(req, ctx.payload)
-  const write: RequestContext = { ...ctx, req, images }
+  const write: RequestContext = sameRequestDates(ctx, { ...ctx, req, images })
   const created = new CreatedDocs()
   try {
     const links = await resolveEventLinks(write, params, sent, created)

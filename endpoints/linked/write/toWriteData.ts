@@ -1,4 +1,4 @@
-import { parseTime } from '../../dates/parseTime.js'
+import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { htmlToRichText } from '../../write/htmlToRichText.js'
 import type { RequestContext } from '../../types.js'
 import type { LinkedData, LinkedKind, LinkedWriteValues } from '../LinkedKind.js'
@@ -21,9 +21,9 @@ export async function toWriteData(ctx: RequestContext, kind: LinkedKind, params:
   if (given.has('status')) data.status = params.status
   // One publication date: date_utc when both are sent, else date read in the site time zone.
   const published = given.has('date_utc')
-    ? parseTime(params.date_utc, 'UTC')
+    ? parseTimeOnce(ctx, params.date_utc, 'UTC')
     : given.has('date')
-      ? parseTime(params.date, ctx.options.siteTimezone)
+      ? parseTimeOnce(ctx, params.date, ctx.options.siteTimezone)
       : null
   if (published) data.publishedAt = published.toUTC().toISO()
   // Only date_utc gives a draft its GMT date (the reference sends post_date_gmt for it alone; postDates).

@@ -170,6 +170,21 @@ describe('GET /ical/events.ics', () => {
 })
 
 describe('caching', () => {
+  it('sends one event\'s feed as a file, stored or not, and its errors without one', async () => {
+    const path = `/ical/events/${ids.newYork}.ics`
+    for (const expected of ['MISS', 'HIT']) {
+      const res = await feed(path)
+      expect([res.status, res.headers.get('x-cache'), res.headers.get('content-type')]).toEqual([200, expected, 'text/calendar; charset=utf-8'])
+      expect(res.headers.get('content-disposition')).toBe(`inline; filename="event-${ids.newYork}.ics"`)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    }
+    const own = await feed(path, editor.headers)
+    expect([own.headers.get('x-cache'), own.headers.get('cache-control')]).toEqual([null, 'private, no-cache, max-age=0'])
+    expect(own.headers.get('content-disposition')).toBe(`inline; filename="event-${ids.newYork}.ics"`)
+    const missing = await feed('/ical/events/999999.ics')
+    expect([missing.status, missing.headers.get('content-disposition'), missing.headers.get('x-cache')]).toEqual([404, null, null])
+  })
+
   it('answers 304 to a matching ETag and a new feed after a write, with a higher SEQUENCE', async () => {
     const path = '/ical/events.ics?start_date=2027-01-01'
     const first = await feed(path)

@@ -135,6 +135,18 @@ describe('public pages at the API\'s own urls', () => {
     expect(again.status).toBe(304)
   })
 
+  it('sends a stored page with the discovery headers it was built with', async () => {
+    const { body } = await api.get('/venues?per_page=1')
+    const [first, stored] = [await fetch(body.venues[0].url), await fetch(body.venues[0].url)]
+    for (const name of ['x-tec-api-version', 'x-tec-api-root', 'x-tec-api-origin', 'etag', 'content-type', 'cache-control']) {
+      expect([name, stored.headers.get(name)]).toEqual([name, first.headers.get(name)])
+    }
+    expect(first.headers.get('x-tec-api-root')).toBe(`${env.SITE_URL}${env.REST_PREFIX}/calendar/events/v1/events/?venue=${body.venues[0].id}`)
+    expect(await stored.text()).toBe(await first.text())
+    const missing = await fetch(`${env.SITE_URL}/event/no-such-event/`)
+    expect([missing.status, missing.headers.get('x-tec-api-root')]).toEqual([404, null])
+  })
+
   it('escapes markup in titles', async () => {
     const doc = await event('<script>alert(1)</script> & friends', { status: 'publish' })
     const res = await fetch(`${env.SITE_URL}/event/${doc.slug}/`)

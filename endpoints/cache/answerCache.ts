@@ -47,14 +47,96 @@ type CacheOptions = Pick<ResolvedCalendarOptions, 'cacheTtlSeconds' | 'cacheMaxM
 const began = new WeakMap<Request, number>()
 
 /**
- * The response cache's one read inside the pipeline (the first step of the namespace's router and of
- * the REST index; src/http/replayCachedAnswers.ts reads it once more before the pipeline, for entries
- * already sent once): answers a GET or HEAD from a stored anonymous answer, with its ETag (304 on a
- * matching If-None-Match) and `X-Cache: HIT`, and says so. Otherwise notes the cache's generation, so
- * that sendAnswer stores nothing computed across a write.
+ * An answer outside the namespace that shares its response cache under a key of its own (the iCal
+ * feeds, the public pages): a whole document of one content type, with a strong ETag.
  */
-export function answerFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response): boolean {
+export interface DocumentKind {
+  /** The Content-Type of the body. */
+  type: string
+  /** Its key in the response cache; undefined when the answer is the caller's alone (never stored nor replayed). */
+  key: string | undefined
+  /** The Cache-Control of an answer that is not shared. */
+  privateCacheControl: string
+  /** Whether a shareable answer is private too while the response cache is off (the feeds'). */
+  privateWhenUncached?: boolean
+  /** Whether the answer says X-Cache: HIT or MISS. */
+  xCache?: boolean
+  /** Headers of the answer (set before sendAnswer) kept with it and replayed, by name as written here. */
+  keptHeaders?: readonly string[]
+  /** Headers the document is sent with, stored or not (not its errors'). */
+  headers?: Record<string, string>
+}
+
+/** A hit of a document's key: sent with its kept headers, a public Cache-Control and its ETag (304 on a match). */
+function documentFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response, kind: DocumentKind): boolean {
+  const cache = kind.key !== undefined ? responseCacheFor(payload, options) : undefined
+  if (!cache) return false
+  const hit = cache.store.get(kind.key!)
+  if (!hit) {
+    began.set(req, cache.generation)
+    return false
+  }
+  if (kind.xCache) res.set('X-Cache', 'HIT')
+  res.set(hit.headers).set(kind.headers ?? {}).set('Content-Type', kind.type).set('ETag', hit.etag).set('Cache-Control', PUBLIC_CACHE_CONTROL)
+  if (notModified(req, hit.etag)) res.status(304).end()
+  else res.status(hit.status).send(hit.body)
+  return true
+}
+
+/** A built document: stored under its key unless a write happened since the request began, then sent as a hit is. */
+function sendDocument(payload: Payload, options: CacheOptions, req: Request, res: Response, body: string, kind: DocumentKind): void {
+  const etag = strongEtag(body)
+  const generation = began.get(req)
+  const cache = kind.key !== undefined && generation !== undefined ? responseCacheFor(payload, options) : undefined
+  if (cache) {
+    if (cache.generation === generation) {
+      const headers: Record<string, string> = {}
+      for (const name of kind.keptHeaders ?? []) {
+        const value = res.get(name)
+        if (value !== undefined) headers[name] = value
+      }
+      cache.store.set(kind.key!, { status: 200, body, etag, headers })
+    }
+    if (kind.xCache) res.set('X-Cache', 'MISS')
+  }
+  const shared = kind.key !== undefined && (cache !== undefined || !kind.privateWhenUncached)
+  res.set(kind.headers ?? {}).set('Content-Type', kind.type).set('ETag', etag).set('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : kind.privateCacheControl)
+  if (notModified(req, etag)) res.status(304).end()
+  else res.status(200).send(body)
+}
+
+// Builds of a shared document under way, by response cache, generation and key.
+const building = new WeakMap<Payload, Map<string, Promise<string>>>()
+
+/**
+ * Concurrent requests that missed the response cache for one document key in one generation share
+ * one build of it; a request that may not be stored (answerFromCache noted no generation) builds alone.
+ */
+export function buildShared(payload: Payload, req: Request, kind: DocumentKind, build: () => Promise<string>): Promise<string> {
+  const generation = began.get(req)
+  if (generation === undefined || kind.key === undefined) return build()
+  let flights = building.get(payload)
+  if (!flights) building.set(payload, (flights = new Map()))
+  const flight = `${generation} ${kind.key}`
+  let built = flights.get(flight)
+  if (!built) {
+    built = build().finally(() => flights.delete(flight))
+    flights.set(flight, built)
+  }
+  return built
+}
+
+/**
+ * The response cache's one read inside the pipeline (the first step of the namespace's router, of
+ * the REST index, and with a `kind` of the iCal feeds and the public pages;
+ * src/http/replayCachedAnswers.ts reads it once more before the pipeline, for entries already sent
+ * once): answers a GET or HEAD from a stored anonymous answer, with its ETag (304 on a matching
+ * If-None-Match) and `X-Cache: HIT`, and says so. Otherwise notes the cache's generation, so that
+ * sendAnswer stores nothing computed across a write.
+ */
+export function answerFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response, kind?: DocumentKind): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  if (kind) return documentFromCache(payload, options, req, res, kind)
   // An answer to one caller's credentials, body or password is theirs alone: never stored nor replayed.
   const cache = shareable(req) ? responseCacheFor(payload, options) : undefined
   if (!cache) return false
@@ -80,8 +162,9 @@ export function answerFromCache(payload: Payload, options: CacheOptions, req: Re
 }
 
 /**
- * The one send step of the namespace's router (answers and errors) and of the REST index: the body as
- * JSON, and for GET and HEAD
+ * The one send step of the namespace's router (answers and errors), of the REST index, and with a
+ * `kind` of the iCal feeds' and public pages' documents (see DocumentKind): the body as JSON, and for
+ * GET and HEAD
  * - a strong ETag, and 304 on a matching If-None-Match;
  * - anonymous 200 answers kept in memory by full URL, replayed until a write clears them (unless a
  *   write happened since the request began: answerFromCache noted when);
@@ -90,7 +173,14 @@ export function answerFromCache(payload: Payload, options: CacheOptions, req: Re
  * is private like an authenticated one (shareable): a password, in the query or in a JSON body, never
  * unlocks an answer someone else receives.
  */
-export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: number, body: unknown): void {
+export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: number, body: unknown): void
+/** A document of another kind (`kind`): always a 200 (their errors are not cached). */
+export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: 200, body: string, kind: DocumentKind): void
+export function sendAnswer(payload: Payload, options: CacheOptions, req: Request, res: Response, status: number, body: unknown, kind?: DocumentKind): void {
+  if (kind) {
+    sendDocument(payload, options, req, res, body as string, kind)
+    return
+  }
   res.status(status)
   // As res.json writes it (the app sets no replacer and no spacing).
   const text = JSON.stringify(body)

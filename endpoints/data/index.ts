@@ -3,11 +3,15 @@
 // permission checks need), reads through access control as the caller (readVisible), and the load
 // stage of each resource: everything an answer needs, in a fixed number of queries, for serializers
 // that never query. The caches of stored data are entered here (the document cache, kept
-// serializations, located posts); the response cache only by the router's send step.
+// serializations and the feeds' VEVENTs, located posts); the response cache only by the send step
+// routers call (cache/answerCache.ts).
+export { findEventById } from './findEventById.js'
 export { findEventPage } from './findEventPage.js'
+export { findFeedEvents } from './findFeedEvents.js'
 export { findSlugId } from './findSlugId.js'
 export { ancestorsOf, loadAncestors } from './loadAncestors.js'
 export { keepEventObject, keepEventObjects, keptEventObjects, loadEvent, loadEventList, loadWrittenEvent, type EventListLoad, type EventLoad, type Unlock } from './loadEvents.js'
+export { keptTexts, type KeptTexts } from './keptTexts.js'
 export { loadRelated } from './loadRelated.js'
 export { locateEvent, type LocatedEvent } from './locateEvent.js'
 export { locatePost, type LocatedEventPost, type LocatedPost } from './locatePost.js'

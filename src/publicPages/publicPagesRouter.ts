@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import type { Payload } from 'payload'
 import { EVENTS } from '../../collections/slugs.js'
-import { responseCacheFor } from '../../endpoints/cache/responseCache.js'
+import { answerFromCache, sendAnswer, type DocumentKind } from '../../endpoints/cache/answerCache.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
+import { findEventById, findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
@@ -18,6 +17,9 @@ import type { ResolvedCalendarOptions } from '../../lib/options.js'
 import { renderPublicPage, type PublicPage } from './renderPublicPage.js'
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+
+// Kept with a stored page: they name the namespace URL of what the page shows.
+const DISCOVERY_HEADERS = ['X-TEC-API-VERSION', 'X-TEC-API-ROOT', 'X-TEC-API-ORIGIN']
 
 export interface PublicPagesSite {
   /** SITE_URL */
@@ -93,32 +95,27 @@ export function publicPagesRouter(payload: Payload, options: ResolvedCalendarOpt
     ['venue', options.venueUrlPattern, venueKind],
     ['organizer', options.organizerUrlPattern, organizerKind],
   ]
-  for (const [kind, pattern, linked] of kinds) {
+  for (const [pageKind, pattern, linked] of kinds) {
     const path = ownPagePath(pattern, site.url, options.serverOrigins)
     if (!path) continue
     router.get(path, async (req: Request, res: Response) => {
       // ?password= unlocks a protected event as on the namespace; such answers are never stored.
       const password = typeof req.query.password === 'string' ? req.query.password : undefined
-      const shared = password === undefined ? responseCacheFor(payload, options) : undefined
-      const key = `page ${req.path}`
-      let hit = shared?.store.get(key)
-      if (!hit) {
-        const generation = shared?.generation
-        const found = await readPage(kind, linked, anonymous(), req.params as Record<string, string>, password)
-        if (!found) {
-          res.status(404).type('text/plain; charset=utf-8').set('Cache-Control', PUBLIC_CACHE_CONTROL).send('Not found')
-          return
-        }
-        const apiRoot = kind === 'event' ? `${namespaceUrl}/events/${found.id}` : kind === 'venue' ? `${namespaceUrl}/events/?venue=${found.id}` : `${namespaceUrl}/`
-        const body = renderPublicPage({ ...found.page, apiRoot, siteUrl: site.url, lang: site.locale })
-        hit = { status: 200, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, headers: { 'x-tec-api-root': apiRoot } }
-        if (shared && shared.generation === generation) shared.store.set(key, hit)
+      const document: DocumentKind = {
+        type: 'text/html; charset=utf-8',
+        key: password === undefined ? `page ${req.path}` : undefined,
+        privateCacheControl: 'private, no-cache, max-age=0',
+        keptHeaders: DISCOVERY_HEADERS,
       }
-      setDiscoveryHeaders(res, site.url, hit.headers['x-tec-api-root']!)
-      res.set('ETag', hit.etag).set('Cache-Control', password === undefined ? PUBLIC_CACHE_CONTROL : 'private, no-cache, max-age=0').type('text/html; charset=utf-8')
-      const ifNoneMatch = req.headers['if-none-match']
-      if (ifNoneMatch && (ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim() === hit!.etag))) res.status(304).end()
-      else res.status(200).send(hit.body)
+      if (answerFromCache(payload, options, req, res, document)) return
+      const found = await readPage(pageKind, linked, anonymous(), req.params as Record<string, string>, password)
+      if (!found) {
+        res.status(404).type('text/plain; charset=utf-8').set('Cache-Control', PUBLIC_CACHE_CONTROL).send('Not found')
+        return
+      }
+      const apiRoot = pageKind === 'event' ? `${namespaceUrl}/events/${found.id}` : pageKind === 'venue' ? `${namespaceUrl}/events/?venue=${found.id}` : `${namespaceUrl}/`
+      setDiscoveryHeaders(res, site.url, apiRoot)
+      sendAnswer(payload, options, req, res, 200, renderPublicPage({ ...found.page, apiRoot, siteUrl: site.url, lang: site.locale }), document)
     })
   }
   return router
@@ -128,8 +125,7 @@ const PROTECTED_NOTICE = 'This content is password protected.'
 
 /** A password-protected event as an anonymous list shows it (serializeEvent's locked form). */
 async function lockedEvent(ctx: RequestContext, id: number): Promise<Wire | undefined> {
-  const found = await ctx.payload.find({ collection: EVENTS, where: { id: { equals: id } }, limit: 1, pagination: false, depth: 0, overrideAccess: false, user: null })
-  const doc = found.docs[0]
+  const doc = await findEventById(ctx, id)
   if (!doc) return undefined
   return serializeEvent(doc, await loadRelated(ctx, [doc]), ctx, { locked: true }) as Wire
 }

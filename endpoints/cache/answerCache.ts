@@ -69,9 +69,10 @@ export interface DocumentKind {
 
 /** A hit of a document's key: sent with its kept headers, a public Cache-Control and its ETag (304 on a match). */
 function documentFromCache(payload: Payload, options: CacheOptions, req: Request, res: Response, kind: DocumentKind): boolean {
-  const cache = kind.key !== undefined ? responseCacheFor(payload, options) : undefined
-  if (!cache) return false
-  const hit = cache.store.get(kind.key!)
+  const { key } = kind
+  const cache = key !== undefined ? responseCacheFor(payload, options) : undefined
+  if (key === undefined || !cache) return false
+  const hit = cache.store.get(key)
   if (!hit) {
     began.set(req, cache.generation)
     return false
@@ -85,27 +86,29 @@ function documentFromCache(payload: Payload, options: CacheOptions, req: Request
 
 /** A built document: stored under its key unless a write happened since the request began, then sent as a hit is. */
 function sendDocument(payload: Payload, options: CacheOptions, req: Request, res: Response, body: string, kind: DocumentKind): void {
+  const { key } = kind
   const etag = strongEtag(body)
   const generation = began.get(req)
-  const cache = kind.key !== undefined && generation !== undefined ? responseCacheFor(payload, options) : undefined
-  if (cache) {
+  const cache = key !== undefined && generation !== undefined ? responseCacheFor(payload, options) : undefined
+  if (key !== undefined && cache) {
     if (cache.generation === generation) {
       const headers: Record<string, string> = {}
       for (const name of kind.keptHeaders ?? []) {
         const value = res.get(name)
         if (value !== undefined) headers[name] = value
       }
-      cache.store.set(kind.key!, { status: 200, body, etag, headers })
+      cache.store.set(key, { status: 200, body, etag, headers })
     }
     if (kind.xCache) res.set('X-Cache', 'MISS')
   }
-  const shared = kind.key !== undefined && (cache !== undefined || !kind.privateWhenUncached)
+  // A feed says public only while it may be stored; a page whenever it is the same for everyone.
+  const shared = key !== undefined && (cache !== undefined || !kind.privateWhenUncached)
   res.set(kind.headers ?? {}).set('Content-Type', kind.type).set('ETag', etag).set('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : kind.privateCacheControl)
   if (notModified(req, etag)) res.status(304).end()
   else res.status(200).send(body)
 }
 
-// Builds of a shared document under way, by response cache, generation and key.
+// Builds of shared documents under way, per Payload instance, by cache generation and key.
 const building = new WeakMap<Payload, Map<string, Promise<string>>>()
 
 /**

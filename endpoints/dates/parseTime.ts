@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon'
-import { strtotime } from './strtotime.js'
+import { DateTime, FixedOffsetZone, Zone, type ZoneOffsetFormat } from 'luxon'
+import { readStrtotime, type ZonedReading } from './strtotime.js'
 
 // PHP's strtotime(), the test behind TEC's `is_time` validator (reference 5.1): locutus's port of its
 // grammar (strtotime.ts) first, then the written forms below that PHP also reads and the port misses.
@@ -16,21 +16,52 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' |
 }
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 
-function absolute(text: string, zone: string): DateTime | null {
-  const options = { zone, setZone: true }
+/**
+ * The frame absolute forms are parsed in: a zone of its own, so a result still in it had no zone in
+ * its text (its fields are wall-clock, read later in any zone) and any other result is an instant.
+ */
+class WallFrame extends Zone<true> {
+  override get type() { return 'wall-frame' }
+  override get name() { return 'UTC' }
+  override get isUniversal() { return true }
+  override offsetName() { return 'UTC' }
+  override formatOffset(ts: number, format: ZoneOffsetFormat) { return FixedOffsetZone.utcInstance.formatOffset(ts, format) }
+  override offset() { return 0 }
+  override equals(other: Zone): boolean { return other === this }
+  override get isValid() { return true as const }
+}
+const WALL_FRAME = new WallFrame()
+
+function readAbsolute(text: string): ZonedReading | null {
+  const options = { zone: WALL_FRAME, setZone: true }
+  let found: DateTime | null = null
   for (const candidate of [
     DateTime.fromISO(text, options),
     DateTime.fromSQL(text, options),
     DateTime.fromRFC2822(text, options),
     DateTime.fromHTTP(text, options),
   ]) {
-    if (candidate.isValid) return candidate
+    if (candidate.isValid) {
+      found = candidate
+      break
+    }
   }
-  for (const format of ABSOLUTE_FORMATS) {
-    const candidate = DateTime.fromFormat(text, format, { zone, locale: 'en-US' })
-    if (candidate.isValid) return candidate
+  let locale: string | undefined
+  if (!found) {
+    for (const format of ABSOLUTE_FORMATS) {
+      const candidate = DateTime.fromFormat(text, format, { zone: WALL_FRAME, locale: 'en-US' })
+      if (candidate.isValid) {
+        found = candidate
+        locale = 'en-US'
+        break
+      }
+    }
   }
-  return null
+  if (!found) return null
+  const at = found
+  if (at.zone !== WALL_FRAME) return () => at
+  const fields = at.toObject()
+  return (zone) => DateTime.fromObject(fields, { zone, locale })
 }
 
 /** "23:59", "9:30:15", "7pm", "noon", "midnight" → the time of day, or null. */
@@ -49,8 +80,11 @@ function timeOfDay(token: string): { hour: number; minute: number; second: numbe
   return hour < 24 && minute < 60 && second < 60 ? { hour, minute, second } : null
 }
 
-function relative(text: string, now: DateTime): DateTime | null {
-  let dt = now
+type Step = (dt: DateTime) => DateTime
+
+/** The relative forms strtotime.ts misses, as steps from now; null when the text is not one. */
+function readRelative(text: string): ZonedReading | null {
+  const steps: Step[] = []
   let rest = text.replace(/\s+/g, ' ').trim()
   const take = (re: RegExp): RegExpExecArray | null => {
     const m = re.exec(rest)
@@ -62,32 +96,89 @@ function relative(text: string, now: DateTime): DateTime | null {
     let m: RegExpExecArray | null
     if (take(/^(now)\b/)) {
       // nothing: the base is now
-    } else if (take(/^(today|midnight)\b/)) dt = dt.startOf('day')
-    else if (take(/^tomorrow\b/)) dt = dt.plus({ days: 1 }).startOf('day')
-    else if (take(/^yesterday\b/)) dt = dt.minus({ days: 1 }).startOf('day')
-    else if (take(/^noon\b/)) dt = dt.set({ hour: 12, minute: 0, second: 0, millisecond: 0 })
+    } else if (take(/^(today|midnight)\b/)) steps.push((dt) => dt.startOf('day'))
+    else if (take(/^tomorrow\b/)) steps.push((dt) => dt.plus({ days: 1 }).startOf('day'))
+    else if (take(/^yesterday\b/)) steps.push((dt) => dt.minus({ days: 1 }).startOf('day'))
+    else if (take(/^noon\b/)) steps.push((dt) => dt.set({ hour: 12, minute: 0, second: 0, millisecond: 0 }))
     else if ((m = take(/^([+-]?\d+)\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b(\s+ago\b)?/))) {
       const n = Number(m[1]) * (m[2] === 'fortnight' ? 2 : 1) * (m[3] ? -1 : 1)
-      dt = dt.plus({ [UNITS[m[2]!]!]: n })
+      const unit = UNITS[m[2]!]!
+      steps.push((dt) => dt.plus({ [unit]: n }))
     } else if ((m = take(/^(next|last|this)\s+(sec|second|min|minute|hour|day|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/))) {
       const direction = m[1] === 'next' ? 1 : m[1] === 'last' ? -1 : 0
       const weekday = WEEKDAYS.indexOf(m[2]!)
       if (weekday >= 0) {
         const target = weekday + 1
-        let days = target - dt.weekday
-        if (direction > 0 && days <= 0) days += 7
-        if (direction < 0 && days >= 0) days -= 7
-        dt = dt.plus({ days }).startOf('day')
-      } else dt = dt.plus({ [UNITS[m[2]!]!]: direction })
+        steps.push((dt) => {
+          let days = target - dt.weekday
+          if (direction > 0 && days <= 0) days += 7
+          if (direction < 0 && days >= 0) days -= 7
+          return dt.plus({ days }).startOf('day')
+        })
+      } else {
+        const unit = UNITS[m[2]!]!
+        steps.push((dt) => dt.plus({ [unit]: direction }))
+      }
     } else if ((m = take(/^(\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?)(?=\s|$)/))) {
       const time = timeOfDay(m[1]!)
       if (!time) return null
-      dt = dt.set({ ...time, millisecond: 0 })
+      steps.push((dt) => dt.set({ ...time, millisecond: 0 }))
     } else break
     matched = true
     if (!rest) break
   }
-  return matched && !rest ? dt : null
+  return matched && !rest ? (zone, now) => steps.reduce<DateTime>((dt, step) => step(dt), now.setZone(zone)) : null
+}
+
+/**
+ * A strtotime()-style input parsed once, without a zone: `at(zone)` is the instant it names reading
+ * wall-clock forms in `zone`, relative forms counted from `now` there, or null. Numbers are Unix
+ * timestamps (UTC).
+ */
+export interface TimeReading {
+  at(zone: string, now?: DateTime): DateTime | null
+}
+
+const NOT_A_TIME: TimeReading = { at: () => null }
+
+function instant(at: DateTime | null): TimeReading {
+  return { at: () => at }
+}
+
+/** The first of the grammars that reads `text`, tried in order; each parses it once, when first needed. */
+function firstOf(text: string, grammars: ((text: string) => ZonedReading | null)[]): TimeReading {
+  const readings: (ZonedReading | null)[] = []
+  return {
+    at(zone, now = DateTime.now()) {
+      for (let i = 0; i < grammars.length; i++) {
+        if (readings.length === i) readings.push(grammars[i]!(text))
+        const found = readings[i]?.(zone, now)
+        if (found) return found
+      }
+      return null
+    },
+  }
+}
+
+/** `input` parsed once, to be read in any zone (TimeReading). */
+export function readTime(input: unknown): TimeReading {
+  if (typeof input === 'number') return instant(Number.isFinite(input) ? DateTime.fromSeconds(input, { zone: 'UTC' }) : null)
+  if (typeof input !== 'string') return NOT_A_TIME
+  const text = input.trim()
+  if (!text || text.length > 100) return NOT_A_TIME
+  if (/^-?\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text)
+    // Eight digits is a date (20261224), as PHP reads it; other numbers are timestamps.
+    if (/^\d{8}$/.test(text)) return firstOf(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`, [readAbsolute])
+    return instant(Number.isFinite(n) && Math.abs(n) < 1e11 ? DateTime.fromSeconds(n, { zone: 'UTC' }) : null)
+  }
+  const found = firstOf(text, [readStrtotime, readAbsolute, (t) => readRelative(t.toLowerCase())])
+  return {
+    at(zone, now) {
+      const at = found.at(zone, now)
+      return at && at.isValid && at.year >= 1000 && at.year <= 9999 ? at : null
+    },
+  }
 }
 
 /**
@@ -95,17 +186,5 @@ function relative(text: string, now: DateTime): DateTime | null {
  * timestamps (UTC). Returns null when the input is not a time PHP would accept.
  */
 export function parseTime(input: unknown, zone: string, now: DateTime = DateTime.now()): DateTime | null {
-  if (typeof input === 'number') return Number.isFinite(input) ? DateTime.fromSeconds(input, { zone: 'UTC' }) : null
-  if (typeof input !== 'string') return null
-  const text = input.trim()
-  if (!text || text.length > 100) return null
-  if (/^-?\d+(\.\d+)?$/.test(text)) {
-    const n = Number(text)
-    // Eight digits is a date (20261224), as PHP reads it; other numbers are timestamps.
-    if (/^\d{8}$/.test(text)) return absolute(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`, zone)
-    return Number.isFinite(n) && Math.abs(n) < 1e11 ? DateTime.fromSeconds(n, { zone: 'UTC' }) : null
-  }
-  const found = strtotime(text, zone, now) ?? absolute(text, zone) ?? relative(text.toLowerCase(), now.setZone(zone))
-  if (!found || !found.isValid || found.year < 1000 || found.year > 9999) return null
-  return found
+  return readTime(input).at(zone, now)
 }

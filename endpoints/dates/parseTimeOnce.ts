@@ -1,22 +1,30 @@
 import type { DateTime } from 'luxon'
-import { parseTime } from './parseTime.js'
+import { readTime, type TimeReading } from './parseTime.js'
 
-// Per request (the context object), by zone and value: validation reads a date parameter in the site
-// zone (timeArg), and the query reads it again in the same zone; the second read is the first's result.
-const perRequest = new WeakMap<object, Map<string, DateTime | null>>()
+// Per request (the context object), by value: a date string is parsed once (readTime, without a zone),
+// then read in each zone the request needs: validation in the site zone (timeArg), a write in the
+// event's zone, strict list filters in UTC. Each zone's reading is kept too, so a second read in the
+// same zone is the first's result.
+interface Parsed {
+  reading: TimeReading
+  byZone: Map<string, DateTime | null>
+}
+const perRequest = new WeakMap<object, Map<string, Parsed>>()
 
-function memo(scope: object): Map<string, DateTime | null> {
+function memo(scope: object): Map<string, Parsed> {
   let parsed = perRequest.get(scope)
   if (!parsed) perRequest.set(scope, (parsed = new Map()))
   return parsed
 }
 
-/** parseTime(raw, zone), parsed at most once for a request (`scope`: its context). */
+/** parseTime(raw, zone), with `raw` parsed at most once for a request (`scope`: its context). */
 export function parseTimeOnce(scope: object, raw: unknown, zone: string): DateTime | null {
   const parsed = memo(scope)
-  const key = `${zone}\u0000${typeof raw}\u0000${String(raw)}`
-  let value = parsed.get(key)
-  if (value === undefined) parsed.set(key, (value = parseTime(raw, zone)))
+  const key = `${typeof raw}\u0000${String(raw)}`
+  let entry = parsed.get(key)
+  if (!entry) parsed.set(key, (entry = { reading: readTime(raw), byZone: new Map() }))
+  let value = entry.byZone.get(zone)
+  if (value === undefined) entry.byZone.set(zone, (value = entry.reading.at(zone)))
   return value
 }
 

@@ -139,9 +139,9 @@ export function stringArg<const O extends ArgOptions & { allowEmpty?: boolean; m
 
 /**
  * A date and time strtotime() understands (TEC's is_time); kept raw, read later in the right zone.
- * Validation reads it in the zone it is mostly read in (`utc`: UTC, else the site's), through the
- * per-request memo, so that later reading is this one. Whether a string is a date does not depend
- * on the zone it is read in.
+ * Validation parses it once, through the per-request memo, and reads it in the zone it is mostly
+ * read in (`utc`: UTC, else the site's); later readings, in that zone or another, reuse the parse.
+ * Whether a string is a date does not depend on the zone it is read in.
  */
 export function timeArg<const O extends ArgOptions & { typed?: boolean; utc?: boolean }>(options?: O): Kind<string | number, O> {
   return {

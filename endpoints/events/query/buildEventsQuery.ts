@@ -44,7 +44,7 @@ const DATE_FILTERS: Array<[DateParam, 'startDate' | 'endDate', 'greater_than_equ
 /**
  * A date filter's boundary (reference 5.2). Inclusive mode reads the date part in the site zone:
  * start_date from the start of that day, everything else up to 23:59:59 of it. Strict mode takes
- * the value as given, read as UTC.
+ * the value as given, read as UTC (the parse validation made in the site zone, read in UTC).
  */
 function boundary(ctx: RequestContext, name: DateParam, raw: unknown, strict: boolean, zone: string): DateTime | null {
   if (strict) return parseTimeOnce(ctx, raw, 'UTC')?.setZone(zone) ?? null

@@ -33,8 +33,8 @@ const FLAGS = [
 
 /**
  * A validated date read in a zone; it cannot fail after validation, but a 400 beats a 500 if it does.
- * Validation read it already (timeArg, through the same per-request memo), so in the zone validation
- * used this is that reading, not a second parse.
+ * Validation parsed it already (timeArg, through the same per-request memo): this reads that parse in
+ * `zone`, whichever zone it is, without parsing the string again.
  */
 function instant(ctx: RequestContext, params: EventWriteValues, name: 'start_date' | 'end_date' | 'date' | 'date_utc', zone: string): DateTime {
   const value = parseTimeOnce(ctx, params[name], zone)
@@ -71,7 +71,7 @@ export async function eventData(
   if (sent('status')) data.status = params.status
 
   // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
-  // Validation read them in the site's zone: an event in another zone reads them again in its own.
+  // Validation read them in the site's zone; an event in another zone reads the same parse in its own.
   const zone = sent('timezone') ? params.timezone || site : previous ? eventZone(previous, ctx) : site
   if (create || sent('timezone')) data.timezone = zone
   const allDay = sent('all_day') ? params.all_day : Boolean(previous?.allDay)

@@ -11,6 +11,8 @@ import { allDaySchedule } from './hooks/allDaySchedule.js'
 import { validateCost } from './rules/eventCost.js'
 import { validateEndDate, validateStartDate } from './rules/eventDates.js'
 import { validateTimeZone } from './rules/eventTimeZone.js'
+import { validateRecurrence } from './rules/eventRecurrence.js'
+import { linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
@@ -30,8 +32,16 @@ const zonedDate = (edge: 'start' | 'end') => ({
   },
 })
 
-/** Events; descriptions' images on `siteUrl`, events without a zone in `siteTimezone`. */
-export const Events = ({ siteUrl, siteTimezone }: Pick<ResolvedCalendarOptions, 'siteUrl' | 'siteTimezone'>): CollectionConfig => ({
+/** The options events are built with. */
+export type EventOptions = Pick<ResolvedCalendarOptions, 'siteUrl' | 'siteTimezone' | 'recurrenceHorizonMonths' | 'recurrenceMaxOccurrences'>
+
+/**
+ * Events; descriptions' images on `siteUrl`, events without a zone in `siteTimezone`, recurring events'
+ * occurrences stored `recurrenceHorizonMonths` ahead, at most `recurrenceMaxOccurrences` of them.
+ */
+export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurrenceMaxOccurrences }: EventOptions): CollectionConfig => {
+  const limits = { horizonMonths: recurrenceHorizonMonths, maxOccurrences: recurrenceMaxOccurrences, siteTimezone }
+  return {
   slug: EVENTS,
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
@@ -51,9 +61,9 @@ export const Events = ({ siteUrl, siteTimezone }: Pick<ResolvedCalendarOptions, 
   access: { ...POST_ACCESS, readVersions: changePostVersions },
   hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
-    beforeChange: [allDaySchedule(siteTimezone), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
-    afterChange: [updateTermCountsAfterChange],
-    beforeDelete: [updateTermCountsBeforeDelete],
+    beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
+    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence],
+    beforeDelete: [updateTermCountsBeforeDelete, removeOccurrencesBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete],
   }),
   fields: [
@@ -94,6 +104,26 @@ export const Events = ({ siteUrl, siteTimezone }: Pick<ResolvedCalendarOptions, 
               name: 'zoneNote',
               type: 'ui',
               admin: { disableListColumn: true, components: { Field: '/admin/EventZoneNote.tsx#EventZoneNote' } },
+            },
+            {
+              name: 'recurrence',
+              label: 'Repeats',
+              type: 'json',
+              validate: validateRecurrence(limits),
+              admin: {
+                description:
+                  'RFC 5545 lines: RRULE (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10"), RDATE and EXDATE, dates as wall clocks in the event\'s zone (YYYYMMDDTHHMMSS). Start and End are the first occurrence.',
+              },
+            },
+            // Whether `recurrence` holds lines (markRecurring): what lists and the extension job filter on.
+            { name: 'recurring', type: 'checkbox', defaultValue: false, index: true, admin: { hidden: true } },
+            {
+              type: 'row',
+              fields: [
+                // A changed occurrence: the series it was taken out of, and the start the rule gave it.
+                { name: 'series', label: 'Occurrence of', type: 'relationship', relationTo: EVENTS, index: true, admin: { readOnly: true, condition: (data) => Boolean(data?.series) } },
+                { name: 'originalStart', label: 'Original start', type: 'date', admin: { readOnly: true, condition: (data) => Boolean(data?.series), date: { pickerAppearance: 'dayAndTime' } } },
+              ],
             },
           ],
         },
@@ -163,4 +193,5 @@ export const Events = ({ siteUrl, siteTimezone }: Pick<ResolvedCalendarOptions, 
     publishedAtField,
     ...givenFlagFields,
   ],
-})
+}
+}

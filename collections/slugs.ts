@@ -8,7 +8,11 @@ export const USERS = 'users'
 export const MEDIA = 'media'
 export const COUNTERS = 'id-counters'
 export const APP_PASSWORDS = 'app-passwords'
+export const OCCURRENCES = 'occurrences'
 
-/** Sequences that hand out IDs: posts (events, venues, organizers) and terms (categories, tags), as in WordPress. */
-export type IdSequence = 'post' | 'term'
-export const ID_SEQUENCES: IdSequence[] = ['post', 'term']
+/**
+ * Sequences that hand out IDs: posts (events, venues, organizers) and terms (categories, tags), as in
+ * WordPress, and the occurrences of recurring events (Events Calendar Pro's occurrence IDs).
+ */
+export type IdSequence = 'post' | 'term' | 'occurrence'
+export const ID_SEQUENCES: IdSequence[] = ['post', 'term', 'occurrence']

@@ -59,6 +59,15 @@ export interface CalendarPluginOptions {
   serverOrigins?: string[]
   /** Origins that may call with credentials cross-origin (namespace and /api). Default none. */
   corsOrigins?: string[]
+  /** How far ahead, in months, the occurrences of recurring events are stored (and kept stored as time passes). Default 24. */
+  recurrenceHorizonMonths?: number
+  /** Most occurrences one recurring event may have within the horizon; a rule making more is refused. Default 1,000. */
+  recurrenceMaxOccurrences?: number
+  /**
+   * Occurrences of recurring events are addressed as this base + their occurrence ID (Events Calendar
+   * Pro's provisional IDs); raised by itself when real IDs come near it. Default 10,000,000.
+   */
+  provisionalIdBase?: number
 }
 
 export type ResolvedCalendarOptions = Required<CalendarPluginOptions>
@@ -83,6 +92,9 @@ const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPatte
   maxUploadBytes: 10 * 1024 * 1024,
   serverOrigins: [],
   corsOrigins: [],
+  recurrenceHorizonMonths: 24,
+  recurrenceMaxOccurrences: 1000,
+  provisionalIdBase: 10_000_000,
 }
 
 /** The only place defaults are applied (idempotent: resolving resolved options changes nothing). */

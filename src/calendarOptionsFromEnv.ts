@@ -24,5 +24,8 @@ export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
     organizerUrlPattern: settings.ORGANIZER_URL_PATTERN,
     serverOrigins: settings.SERVER_ORIGINS,
     corsOrigins: settings.CORS_ORIGINS,
+    recurrenceHorizonMonths: settings.RECURRENCE_HORIZON_MONTHS,
+    recurrenceMaxOccurrences: settings.RECURRENCE_MAX_OCCURRENCES,
+    provisionalIdBase: settings.PROVISIONAL_ID_BASE,
   }
 }

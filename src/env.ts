@@ -48,6 +48,12 @@ export interface Env {
   MAX_PER_PAGE: number
   /** Most event-password hashes (scrypt runs) one request may cause; protected events past it stay locked. */
   EVENT_PASSWORD_MAX_HASHES: number
+  /** How far ahead, in months, occurrences of recurring events are stored. */
+  RECURRENCE_HORIZON_MONTHS: number
+  /** Most occurrences a recurring event may have within the horizon. */
+  RECURRENCE_MAX_OCCURRENCES: number
+  /** Base of the provisional IDs of occurrences (base + occurrence ID). */
+  PROVISIONAL_ID_BASE: number
   /** Largest `limit` of Payload's REST and GraphQL for callers below editor. */
   API_MAX_LIMIT: number
   /** Geolocation filters of GET /events (the reference's extended edition). */
@@ -258,6 +264,9 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   DOCUMENT_CACHE_MB: (r) => nonNegative('DOCUMENT_CACHE_MB', r.DOCUMENT_CACHE_MB, 16),
   MAX_PER_PAGE: (r) => integer('MAX_PER_PAGE', r.MAX_PER_PAGE, 50, 1),
   EVENT_PASSWORD_MAX_HASHES: (r) => integer('EVENT_PASSWORD_MAX_HASHES', r.EVENT_PASSWORD_MAX_HASHES, 10, 1, 1000),
+  RECURRENCE_HORIZON_MONTHS: (r) => integer('RECURRENCE_HORIZON_MONTHS', r.RECURRENCE_HORIZON_MONTHS, 24, 1, 120),
+  RECURRENCE_MAX_OCCURRENCES: (r) => integer('RECURRENCE_MAX_OCCURRENCES', r.RECURRENCE_MAX_OCCURRENCES, 1000, 1, 10000),
+  PROVISIONAL_ID_BASE: (r) => integer('PROVISIONAL_ID_BASE', r.PROVISIONAL_ID_BASE, 10_000_000, 1000, 2 ** 30),
   API_MAX_LIMIT: (r) => integer('API_MAX_LIMIT', r.API_MAX_LIMIT, 100, 1),
   GEOLOC: (r) => flag('GEOLOC', r.GEOLOC, true),
   GEOLOC_RADIUS_MILES: (r) => nonNegative('GEOLOC_RADIUS_MILES', r.GEOLOC_RADIUS_MILES, 25),

@@ -77,6 +77,7 @@ export interface Config {
     'app-passwords': AppPassword;
     'id-counters': IdCounter;
     'sign-in-failures': SignInFailure;
+    occurrences: Occurrence;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -94,6 +95,7 @@ export interface Config {
     'app-passwords': AppPasswordsSelect<false> | AppPasswordsSelect<true>;
     'id-counters': IdCountersSelect<false> | IdCountersSelect<true>;
     'sign-in-failures': SignInFailuresSelect<false> | SignInFailuresSelect<true>;
+    occurrences: OccurrencesSelect<false> | OccurrencesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -190,6 +192,21 @@ export interface Event {
   allDay?: boolean | null;
   startDate: string;
   endDate: string;
+  /**
+   * RFC 5545 lines: RRULE (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10"), RDATE and EXDATE, dates as wall clocks in the event's zone (YYYYMMDDTHHMMSS). Start and End are the first occurrence.
+   */
+  recurrence?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  recurring?: boolean | null;
+  series?: (number | null) | Event;
+  originalStart?: string | null;
   venues?: (number | Venue)[] | null;
   organizers?: (number | Organizer)[] | null;
   description?: {
@@ -460,7 +477,7 @@ export interface AppPassword {
  */
 export interface IdCounter {
   id: number;
-  sequence: 'post' | 'term';
+  sequence: 'post' | 'term' | 'occurrence';
   value: number;
   updatedAt: string;
   createdAt: string;
@@ -479,6 +496,21 @@ export interface SignInFailure {
   windowStart: number;
   lockedUntil: number;
   expiresAt: number;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "occurrences".
+ */
+export interface Occurrence {
+  id: number;
+  event: number | Event;
+  originalStart: string;
+  startDate: string;
+  endDate: string;
+  state: 'scheduled' | 'cancelled' | 'changed';
+  changedTo?: (number | null) | Event;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -543,6 +575,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sign-in-failures';
         value: number | SignInFailure;
+      } | null)
+    | ({
+        relationTo: 'occurrences';
+        value: number | Occurrence;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -625,6 +661,10 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startDate?: T;
   endDate?: T;
+  recurrence?: T;
+  recurring?: T;
+  series?: T;
+  originalStart?: T;
   venues?: T;
   organizers?: T;
   description?: T;
@@ -829,6 +869,21 @@ export interface SignInFailuresSelect<T extends boolean = true> {
   windowStart?: T;
   lockedUntil?: T;
   expiresAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "occurrences_select".
+ */
+export interface OccurrencesSelect<T extends boolean = true> {
+  id?: T;
+  event?: T;
+  originalStart?: T;
+  startDate?: T;
+  endDate?: T;
+  state?: T;
+  changedTo?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

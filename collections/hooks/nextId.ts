@@ -9,16 +9,21 @@ import { COUNTERS, type IdSequence } from '../slugs.js'
  * A failed create rolls its bump back. One UPDATE … RETURNING on the SQL databases.
  */
 export async function nextId(req: PayloadRequest, sequence: IdSequence): Promise<number> {
-  const bumped = await incrementColumn(req, COUNTERS, 'value', 1, 'sequence', [sequence])
-  if (bumped) return checked(sequence, bumped.get(sequence))
+  return nextIds(req, sequence, 1)
+}
+
+/** The first of `count` consecutive integers taken from a shared sequence at once (see nextId). */
+export async function nextIds(req: PayloadRequest, sequence: IdSequence, count: number): Promise<number> {
+  const bumped = await incrementColumn(req, COUNTERS, 'value', count, 'sequence', [sequence])
+  if (bumped) return checked(sequence, bumped.get(sequence)) - count + 1
   const doc = (await req.payload.db.updateOne({
     collection: COUNTERS,
     where: { sequence: { equals: sequence } },
-    data: { value: { $inc: 1 } },
+    data: { value: { $inc: count } },
     returning: true,
     req,
   })) as { value?: number } | null
-  return checked(sequence, doc?.value)
+  return checked(sequence, doc?.value) - count + 1
 }
 
 function checked(sequence: IdSequence, stored: unknown): number {

@@ -2,3 +2,4 @@
 export { expandRecurrence } from './expandRecurrence.js'
 export { DEFAULT_MAX_OCCURRENCES, parseRecurrence, type ParseOptions } from './parseRecurrence.js'
 export type { ExpandOptions, FirstOccurrence, Occurrence, ParseResult, RecurrenceSeries, SeriesRule } from './types.js'
+export { horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from './seriesOfEvent.js'

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
-import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, type IdSequence } from '../../collections/slugs.js'
+import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, OCCURRENCES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
 import { hashSecret } from '../../collections/secrets.js'
 import { KEPT_ID_CEILING, reserveIds } from '../../collections/hooks/reserveIds.js'
@@ -61,6 +61,7 @@ const COLLECTION: Record<Exclude<ImportKind, 'media' | 'users'>, CollectionSlug>
 const SEQUENCE_MEMBERS: Record<IdSequence, CollectionSlug[]> = {
   term: [CATEGORIES, TAGS] as CollectionSlug[],
   post: [EVENTS, VENUES, ORGANIZERS] as CollectionSlug[],
+  occurrence: [OCCURRENCES] as CollectionSlug[],
 }
 // Every status a writer may list; asked for in one request, or one by one when the site takes a single one.
 const WRITER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private']

@@ -1,0 +1,26 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+import { sessionOf, sqlAdapterOf } from './sqlAdapter.js'
+
+/**
+ * Inserts rows of a collection without relationships-tables fields (scalars and single relationships
+ * only) in one INSERT, in the request's transaction: the occurrences of a series are hundreds of rows,
+ * and Payload's `db.create` is a statement and a read-back each. Keys are the fields' names, as
+ * drizzle's table declares them. Answers false on MongoDB, where the caller creates through Payload.
+ */
+export async function insertRows(req: PayloadRequest, collection: CollectionSlug, rows: Array<Record<string, unknown>>): Promise<boolean> {
+  const adapter = sqlAdapterOf(req.payload.db)
+  if (!adapter) return false
+  if (!rows.length) return true
+  const table = adapter.tables[adapter.tableNameMap.get(collection.replace(/-/g, '_')) ?? collection]
+  if (!table) throw new Error(`no table for ${collection}`)
+  const transaction = req.transactionID ? await req.transactionID : undefined
+  const now = new Date().toISOString()
+  const values = rows.map((row) => ({ createdAt: now, updatedAt: now, ...row }))
+  // SQLite binds at most 32,766 variables per statement: chunks of 500 rows stay far below.
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500)
+    if (adapter.name === 'sqlite') await sessionOf(adapter, transaction).insert(table).values(chunk)
+    else await sessionOf(adapter, transaction).insert(table).values(chunk)
+  }
+  return true
+}

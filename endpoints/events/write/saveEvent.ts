@@ -18,8 +18,10 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * crash half-way leaves nothing behind (a rollback also removes the image files it stored, which no
  * database takes back); images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
+ * `more` are stored fields no namespace argument writes, saved in the same write (import:ics: a
+ * series' recurrence, a changed occurrence's series and original start).
  */
-export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<Event> {
+export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost, more?: EventData): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)
@@ -28,7 +30,7 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
   const created = new CreatedDocs()
   try {
     const links = await resolveEventLinks(write, params, sent, created)
-    const data = await eventData(write, params, sent, links, previous)
+    const data = { ...(await eventData(write, params, sent, links, previous)), ...more }
     // A trashed event can still be edited (reference 6.4).
     const doc = previous ? await updateEvent(ctx, req, previous.id, data) : await createEvent(ctx, req, createData(data))
     if (inTransaction) await commitTransaction(req)

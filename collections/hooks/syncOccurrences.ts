@@ -4,6 +4,16 @@ import { insertRows } from '../../lib/sql/insertRows.js'
 import type { OccurrenceState } from '../Occurrences.js'
 import { OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
+import { KEPT_ID_CEILING, reserveIds } from './reserveIds.js'
+
+/**
+ * req.context key: the IDs a caller wants new occurrences to have, by original start (ISO UTC, as
+ * `toISOString` writes it): import:tec keeps Events Calendar Pro's occurrence IDs (its provisional
+ * IDs less 10,000,000). An ID already taken, or past KEPT_ID_CEILING, is not kept: that occurrence
+ * gets the next one of the sequence. Kept IDs are reserved in the 'occurrence' sequence first, so the
+ * sequence never hands them out again.
+ */
+export const OCCURRENCE_IDS = 'occurrenceIds'
 
 /** A stored occurrence as this hook reads it. */
 interface StoredOccurrence {
@@ -97,13 +107,38 @@ export async function syncOccurrences(req: PayloadRequest, event: SeriesEvent, l
   const gone = stored.filter((row) => !keep.has(row.id)).map((row) => row.id)
   if (gone.length) await payload.db.deleteMany({ collection: OCCURRENCES, where: { id: { in: gone } }, req })
   if (fresh.length) {
-    const first = await nextIds(req, 'occurrence', fresh.length)
-    const rows = fresh.map((row, i) => ({ id: first + i, ...row }))
+    const ids = await freshIds(req, fresh.map((row) => row.originalStart as string))
+    const rows = fresh.map((row, i) => ({ id: ids[i]!, ...row }))
     if (!(await insertRows(req, OCCURRENCES, rows))) {
       for (const data of rows) await payload.db.create({ collection: OCCURRENCES, data, req })
     }
   }
   return { created: fresh.length, removed: gone.length, updated }
+}
+
+/** IDs of new occurrences, by their original starts: the caller's (OCCURRENCE_IDS) where free, the sequence's otherwise. */
+async function freshIds(req: PayloadRequest, originalStarts: string[]): Promise<number[]> {
+  const asked = req.context?.[OCCURRENCE_IDS] as Record<string, unknown> | undefined
+  const wanted = originalStarts.map((start) => {
+    const id = asked?.[start]
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= KEPT_ID_CEILING ? id : undefined
+  })
+  const candidates = [...new Set(wanted.filter((id): id is number => id !== undefined))]
+  const taken = candidates.length
+    ? new Set(
+        (await req.payload.db.find<{ id: number }>({ collection: OCCURRENCES, where: { id: { in: candidates } }, pagination: false, limit: 0, req })).docs.map((row) => row.id),
+      )
+    : new Set<number>()
+  const used = new Set<number>()
+  const kept = wanted.map((id) => {
+    if (id === undefined || taken.has(id) || used.has(id)) return undefined
+    used.add(id)
+    return id
+  })
+  if (used.size) await reserveIds(req.payload, 'occurrence', Math.max(...used), req)
+  const missing = kept.filter((id) => id === undefined).length
+  let next = missing ? await nextIds(req, 'occurrence', missing) : 0
+  return kept.map((id) => id ?? next++)
 }
 
 /**

@@ -21,7 +21,7 @@ import { ImportProgress, type KindCounts } from './ImportProgress.js'
 import { ImportState, type ImportKind } from './ImportState.js'
 import { pageLimit, pastLimit } from './pageLimit.js'
 import { TecClient } from './TecClient.js'
-import { ecpOccurrence, eventData, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
+import { ecpOccurrence, eventData, PROVISIONAL_BASE, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
 import { seriesDates } from './seriesDates.js'
 
 export interface ImportTecOptions {
@@ -517,18 +517,21 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           for (const { one } of changed) counts.events[state.target('events', one.wire.id) === undefined ? 'created' : 'updated']++
         }
         if (dryRun) return tally()
-        const ids = Object.fromEntries(changed.map(({ start, id }) => [new Date(start).toISOString(), id]))
+        const ids: Record<string, number> = Object.fromEntries(starts.map(({ start, id }) => [new Date(start).toISOString(), id]))
         const context = { [IMPORT_ID]: undefined, [OCCURRENCE_IDS]: ids, ...pageContext(req) }
         try {
           let seriesId = state.target('events', key)
           const stored = seriesId === undefined ? undefined : ((await payload.find({ collection: EVENTS, where: { id: { equals: seriesId } }, limit: 1, depth: 0, trash: true, overrideAccess: true, req })).docs[0] as unknown as Record<string, unknown> | undefined)
+          // The series' first item (remembered with it) keeps its ID too: a series of one item so far repeats not, and has no row yet.
+          const firstItem = Number(state.fingerprint('events', key))
+          if (stored && Number.isSafeInteger(firstItem) && firstItem >= PROVISIONAL_BASE) ids[new Date(String(stored.startDate)).toISOString()] ??= firstItem - PROVISIONAL_BASE
           if (!stored) {
             const [first, ...others] = starts
             const data = await build(first!.one, true, req)
             const recurrence = seriesDates(data as Record<string, unknown>, [], others.map(({ start }) => start))
             const doc = await payload.create({ collection: EVENTS, data: { ...data, recurrence } as never, overrideAccess: true, depth: 0, context, req })
             seriesId = doc.id as number
-            state.remember('events', key, seriesId, fingerprintOf(first!.one.wire))
+            state.remember('events', key, seriesId, String(first!.one.wire.id))
           } else {
             // The first occurrence's item, when it changed, gives the series its fields again.
             const head = changed.find(({ start }) => Date.parse(start) === new Date(String(stored.startDate)).getTime())

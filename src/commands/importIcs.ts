@@ -9,6 +9,7 @@ import { EVENTS, OCCURRENCES, USERS } from '../../collections/slugs.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventWriteArgs } from '../../endpoints/events/params/eventWriteArgs.js'
 import { saveEvent } from '../../endpoints/events/write/saveEvent.js'
+import { copySeriesAsOccurrence, type LocatedEventPost } from '../../endpoints/data/index.js'
 import { sentArgs } from '../../endpoints/events/params/sentArgs.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -129,6 +130,7 @@ function writeBody(o: CalendarEntry): Record<string, unknown> {
     ...(o.location ? { venue: { venue: o.location.name, ...(o.location.address ? { address: o.location.address } : {}) } } : {}),
     ...(o.organizer ? { organizer: { organizer: o.organizer.name, ...(o.organizer.email ? { email: o.organizer.email } : {}) } } : {}),
     ...(o.url ? { website: o.url } : {}),
+    ...(o.kind === 'series' ? { recurrence: recurrenceArgument(o.recurrence!) } : {}),
   }
 }
 
@@ -151,11 +153,22 @@ async function importingUser(payload: Payload, login: string | undefined): Promi
   return { ...user, collection: USERS } as unknown as TypedUser
 }
 
-/** What else an entry stores than the namespace's arguments: a series' lines, a changed occurrence's series and original start. */
-function moreFields(o: CalendarEntry, series: number | undefined): Record<string, unknown> {
-  if (o.kind === 'series') return { recurrence: o.recurrence }
-  if (o.kind === 'changed') return { series, originalStart: o.originalStart }
-  return { recurrence: null }
+/** Values a line of `recurrence` may hold in a namespace write (its lines are at most 2,000 characters). */
+const VALUES_PER_LINE = 100
+
+/** A series' lines as the namespace's `recurrence` argument takes them: long date lists cut into lines of VALUES_PER_LINE dates. */
+function recurrenceArgument(lines: string[]): string[] {
+  return lines.flatMap((line) => {
+    const colon = line.indexOf(':')
+    const values = line.slice(colon + 1).split(',')
+    if (line.startsWith('RRULE') || values.length <= VALUES_PER_LINE) return [line]
+    return Array.from({ length: Math.ceil(values.length / VALUES_PER_LINE) }, (_, i) => `${line.slice(0, colon)}:${values.slice(i * VALUES_PER_LINE, (i + 1) * VALUES_PER_LINE).join(',')}`)
+  })
+}
+
+/** The event a write in `req` made (a changed occurrence copied from its series), as the write's checks see an event. */
+function located(doc: { id: number; author?: unknown; status?: string | null; startDate: string; endDate: string; timezone?: string | null; allDay?: boolean | null }): LocatedEventPost {
+  return { id: doc.id, author: doc.author, status: doc.status, startDate: doc.startDate, endDate: doc.endDate, timezone: doc.timezone, allDay: doc.allDay }
 }
 
 /** A series' stored occurrence at an original start. */
@@ -248,13 +261,21 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
           const previous = known && known[0] > 0 ? await findEvent(known[0]) : undefined
           if (previous && known![1] === digest) counts.unchanged++
           else {
-            const { params, input } = await parseParams(eventWriteArgs({ create: !previous }), { path: {}, query: {}, body: writeBody(o) }, ctx)
-            const doc = await saveEvent(ctx, params, sentArgs(params, input), previous, moreFields(o, series))
+            const body = writeBody(o)
+            // A series the file no longer repeats is single again.
+            if (o.kind === 'single' && previous?.recurring) body.recurrence = []
+            // A changed occurrence is first a copy of its series in its occurrence's place (as the namespace's scope=this write makes one).
+            const row = o.kind === 'changed' && !previous ? await occurrenceAt(p, series!, o.originalStart!) : undefined
+            const seriesDoc = row ? await findEvent(series!) : undefined
+            const { params, input } = await parseParams(eventWriteArgs({ create: !previous && !row }), { path: {}, query: {}, body }, ctx)
+            const doc = row
+              ? await saveEvent(ctx, params, sentArgs(params, input), seriesDoc as unknown as LocatedEventPost, async (req) => located(await copySeriesAsOccurrence(ctx, req, series!, row)))
+              : await saveEvent(ctx, params, sentArgs(params, input), previous as unknown as LocatedEventPost | undefined)
             await state.set(o.key, doc.id, digest)
             counts[previous ? 'updated' : 'created']++
-            if (o.kind === 'changed' && !(await occurrenceAt(p, series!, o.originalStart!))) {
+            if (o.kind === 'changed' && !previous && !row) {
               warnings++
-              say(`warning: event "${o.title}" (${o.key}): its series has no occurrence at ${o.originalStart}; it is kept as an event of its own, linked to the series`)
+              say(`warning: event "${o.title}" (${o.key}): its series has no occurrence at ${o.originalStart}; it is imported as an event of its own`)
             }
           }
         }

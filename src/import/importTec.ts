@@ -508,7 +508,18 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
        */
       const writeSeries = async (slug: string, group: typeof unlocked, req?: PayloadRequest) => {
         const key = `series:${slug}`
-        const starts = group.map((one) => ({ one, start: String(eventData(one.wire, calendar.siteTimezone).startDate), id: ecpOccurrence(one.wire)!.occurrenceId }))
+        const starts: Array<{ one: (typeof unlocked)[number]; start: string; id: number }> = []
+        for (const one of group) {
+          try {
+            starts.push({ one, start: String(eventData(one.wire, calendar.siteTimezone).startDate), id: ecpOccurrence(one.wire)!.occurrenceId })
+          } catch (error) {
+            // As write() does: in a page's transaction the page is written again record by record.
+            if (req) throw error
+            counts.events.failed++
+            warning(`events ${one.wire.id} not written: ${(error as Error).message}`)
+          }
+        }
+        if (!starts.length) return
         starts.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.one.wire.id - b.one.wire.id)
         const changed = starts.filter(({ one }) => state.fingerprint('events', one.wire.id) !== fingerprintOf({ ...one.wire, password: one.password }))
         counts.events.unchanged += starts.length - changed.length

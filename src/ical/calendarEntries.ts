@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import { horizonEnd, seriesOfEvent, type SeriesLimits } from '../../lib/recurrence/index.js'
-import { seriesLines, utcValue } from './seriesLines.js'
+import { importedRecurrence, utcValue } from './importedRecurrence.js'
 
 /**
  * What a VEVENT becomes here: a single event; a series (one event whose `recurrence` holds the
@@ -272,7 +272,7 @@ export function calendarEntries(source: string, options: CalendarEntriesOptions)
     }
     const zone = first.allDay ? siteZone : first.zone || siteZone
     const check = (recurrence: string[]) => seriesOfEvent({ recurrence, startDate: first.startAt, endDate: first.endAt, timezone: first.zone, allDay: first.allDay }, limits, now)
-    let lines = seriesLines(master, first.allDay, (time, tzid) => instantOf(time, tzid, zone))
+    let lines = importedRecurrence(master, first.allDay, (time, tzid) => instantOf(time, tzid, zone))
     const rule = check(lines)
     if (rule.ok && !first.allDay && /^UTC[+-]/.test(first.zone) && offsetsOf(event.startDate) > 1) {
       // A zone the file alone defines, with daylight saving time: its dates, listed.

@@ -21,7 +21,7 @@ export type ReadInstant = (time: ICAL.Time, tzid: string | null) => DateTime
  * `VALUE=DATE` for dates). An all-day series' dates are dates; a PERIOD in an RDATE gives its start
  * (each occurrence lasts as long as the first).
  */
-export function seriesLines(component: ICAL.Component, allDay: boolean, instant: ReadInstant): string[] {
+export function importedRecurrence(component: ICAL.Component, allDay: boolean, instant: ReadInstant): string[] {
   const lines = component.getAllProperties('rrule').map((p) => `RRULE:${String(p.getFirstValue())}`)
   for (const name of ['rdate', 'exdate'] as const) {
     for (const property of component.getAllProperties(name)) {

@@ -115,7 +115,7 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
               validate: validateRecurrence(limits),
               admin: {
                 description:
-                  'RFC 5545 lines: RRULE (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10"), RDATE and EXDATE, dates as wall clocks in the event\'s zone (YYYYMMDDTHHMMSS). Start and End are the first occurrence.',
+                  'Start and End are the first occurrence. Stored as RFC 5545 lines (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10", RDATE, EXDATE), dates as wall clocks in the event\'s zone (YYYYMMDDTHHMMSS).',
                 // Edited as calendar apps do (frequency, days, end, extra and excluded dates), with the raw lines
                 // and a preview of the next occurrences in the event's zone.
                 components: { Field: '/admin/RecurrenceField.tsx#RecurrenceField' },

@@ -8,6 +8,7 @@
 export { findEventById } from './findEventById.js'
 export { findEventPage } from './findEventPage.js'
 export { findFeedEvents } from './findFeedEvents.js'
+export { findFeedSeries, type FeedSeriesParts } from './findFeedSeries.js'
 export { findSlugId } from './findSlugId.js'
 export { ancestorsOf, loadAncestors } from './loadAncestors.js'
 export { keepEventObject, keepEventObjects, keptEventObjects, loadEvent, loadEventList, loadWrittenEvent, type EventListLoad, type EventLoad, type Unlock } from './loadEvents.js'

@@ -20,6 +20,10 @@ const WHY = {
   refuseDuplicateSlug: "a term's slug must be unique in its taxonomy whoever can see the other term (wp_update_term)",
   /** data/removeCreated.ts */
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
+  /** data/findFeedEvents.ts */
+  seriesInWindow: "occurrences are editors' rows; a feed needs which series have one in its window, and reads those series with the caller's access",
+  /** data/findFeedSeries.ts */
+  feedSeriesRemoved: "a feed's series leaves out its cancelled occurrences (EXDATE): their original starts only, of series the caller was let see",
 } as const
 
 export type PrivilegedSite = keyof typeof WHY

@@ -13,3 +13,19 @@ export type Term = EventCategory | (EventTag & { parent?: undefined })
 
 /** A stored rich-text description, as the generated types describe it (Lexical's serialized state). */
 export type RichText = NonNullable<Event['description']>
+
+/**
+ * An item of a list or a read that is an occurrence of a recurring event: the series' event answered
+ * with the occurrence's ID and dates (a changed occurrence: its own event, under the occurrence's ID).
+ */
+export interface OccurrenceView {
+  /** The provisional ID: the base + the occurrence's ID. */
+  wireId: number
+  seriesId: number
+  /** The series' lines. */
+  lines: string[]
+  /** The start the rule gave it (ISO, UTC). */
+  originalStart: string
+  startDate: string
+  endDate: string
+}

@@ -3,7 +3,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { type KeptSerializations, keepSerialization, keptSerialization, keptSerializations } from '../cache/keptSerializations.js'
 import { NO_RELATED, type Related } from '../serialize/related.js'
 import type { RequestContext } from '../types.js'
-import type { Event } from './documents.js'
+import type { Event, OccurrenceView } from './documents.js'
 import type { LocatedEventPost } from './locatePost.js'
 import { loadRelated } from './loadRelated.js'
 import { readOneVisible } from './readVisible.js'
@@ -29,6 +29,8 @@ export interface EventListLoad {
   related: Related
   /** The public's event objects kept since the last write, by ID: not serialized again. */
   kept: ReadonlyMap<number, object>
+  /** Aligned with docs: the occurrence an item shows (its ID and dates), undefined for single events. */
+  occurrences: ReadonlyArray<OccurrenceView | undefined>
 }
 
 /**
@@ -47,29 +49,42 @@ export function keptEventObjects(ctx: RequestContext, unlock: Unlock, kind: 'eve
  * for the whole list (loadRelated). With `kept`, events serialized since the last write are reused and
  * only the others are read for.
  */
-export async function loadEventList(ctx: RequestContext, found: Event[], unlock: Unlock, kept?: KeptSerializations): Promise<EventListLoad> {
+export async function loadEventList(
+  ctx: RequestContext,
+  found: Event[],
+  unlock: Unlock,
+  kept?: KeptSerializations,
+  occurrences: ReadonlyArray<OccurrenceView | undefined> = [],
+): Promise<EventListLoad> {
   const reused = new Map<number, object>()
-  if (kept) {
+  // Objects are kept by event ID: a page with occurrences (one event, many items) is serialized whole.
+  if (kept && !occurrences.some(Boolean)) {
     for (const doc of found) {
       const object = keptSerialization(kept, doc.id)
       if (object) reused.set(doc.id, object)
     }
   }
   const missing = found.filter((doc) => !reused.has(doc.id))
-  if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused }
+  if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused, occurrences }
   const editing = unlock.context === 'edit'
   const protectedIds = missing.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id)
   const unlocked = await unlockedIds(ctx, protectedIds, unlock.password)
   const full = unlocked.length ? await readUnlocked(ctx, unlocked) : new Map<number, Event>()
-  const docs = found.map((d) => full.get(d.id) ?? d)
+  // An occurrence shows the series' event at its own dates.
+  const docs = found.map((d, i) => {
+    const doc = full.get(d.id) ?? d
+    const occurrence = occurrences[i]
+    return occurrence ? { ...doc, startDate: occurrence.startDate, endDate: occurrence.endDate } : doc
+  })
   const locked = new Set(protectedIds.filter((id) => !unlocked.includes(id)))
   const related = await loadRelated(ctx, docs.filter((doc) => !reused.has(doc.id)))
-  return { docs, locked, related, kept: reused }
+  return { docs, locked, related, kept: reused, occurrences }
 }
 
 /** Keeps the list's newly serialized event objects (frozen) for the public's next requests; answers the list to send. */
 export function keepEventObjects(kept: KeptSerializations | undefined, load: EventListLoad, objects: object[]): object[] {
   if (!kept) return objects
+  if (load.occurrences.some(Boolean)) return objects
   return objects.map((object, i) => {
     const id = load.docs[i]!.id
     return load.kept.has(id) ? object : keepSerialization(kept, id, object)

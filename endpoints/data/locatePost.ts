@@ -2,7 +2,10 @@ import type { CollectionSlug } from 'payload'
 import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
+import { relationId } from '../../collections/relationIds.js'
+import { findOccurrence, type Occurrence } from './occurrences.js'
 import { pastAccess } from './privileged.js'
+import { provisionalBase } from './provisionalIds.js'
 
 /** What the checks before a read or a write need of a post: its owner and status. Never answered to the caller. */
 export interface LocatedPost {
@@ -15,6 +18,11 @@ export interface LocatedPost {
 
 /** An event's checks also read its password flag; an update keeps its schedule (docs/api.md, deliberate difference 1). */
 export interface LocatedEventPost extends LocatedPost {
+  /**
+   * Located by a provisional ID: the occurrence it names. The post is then the series' event (or the
+   * event a changed occurrence moved into), whose owner, status and password the occurrence has.
+   */
+  occurrence?: Occurrence
   hasPassword?: boolean | null
   startDate: string
   endDate: string
@@ -32,6 +40,10 @@ const EVENT_FIELDS = { ...POST_FIELDS, hasPassword: true, startDate: true, endDa
 const perRequest = new WeakMap<RequestContext, Map<string, Promise<LocatedPost | undefined>>>()
 
 async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: number } | { slug: string }): Promise<LocatedPost | undefined> {
+  if (collection === EVENTS && 'id' in by && by.id >= ctx.options.provisionalIdBase) {
+    const base = await provisionalBase(ctx)
+    if (by.id >= base) return occurrencePost(ctx, by.id - base)
+  }
   const found = await ctx.payload.find({
     collection,
     where: 'id' in by ? { id: { equals: by.id } } : { slug: { equals: by.slug } },
@@ -43,6 +55,16 @@ async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: 
     select: collection === EVENTS ? EVENT_FIELDS : POST_FIELDS,
   })
   return found.docs[0] as LocatedPost | undefined
+}
+
+/** The event an occurrence ID names, with the occurrence; none for a cancelled or unknown one (a stale ID: 404). */
+async function occurrencePost(ctx: RequestContext, occurrenceId: number): Promise<LocatedEventPost | undefined> {
+  const occurrence = await findOccurrence(ctx, occurrenceId)
+  if (!occurrence || occurrence.state === 'cancelled') return undefined
+  const event = relationId(occurrence.state === 'changed' ? occurrence.changedTo : occurrence.event)
+  if (!event) return undefined
+  const post = (await query(ctx, EVENTS, { id: event })) as LocatedEventPost | undefined
+  return post && { ...post, occurrence }
 }
 
 /**

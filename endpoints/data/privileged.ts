@@ -18,6 +18,14 @@ const WHY = {
   existingTermWithName: "a term's name must be unique under its parent whoever can see the other term (wp_insert_term)",
   /** data/termUniqueness.ts */
   refuseDuplicateSlug: "a term's slug must be unique in its taxonomy whoever can see the other term (wp_update_term)",
+  /** data/provisionalIds.ts */
+  provisionalBase: "the highest post ID, whoever may read that post: provisional IDs must stay above every real one",
+  /** data/provisionalIds.ts */
+  seriesExist: 'whether any occurrence is stored at all; nothing of it is answered',
+  /** data/occurrences.ts */
+  occurrenceRows: 'occurrences are read only for series the caller was already allowed to see (their access is the series\'s)',
+  /** data/writes.ts */
+  occurrenceWrites: "an occurrence's state is the series' to change: the caller was checked against the series (its event) first",
   /** data/removeCreated.ts */
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
   /** data/findFeedEvents.ts */

@@ -148,6 +148,16 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       organizer: arrayOf(ref('Organizer'), 'The event organizers'),
       custom_fields: arrayOf({}, 'The event custom fields'),
       ticketed: flag('Whether the event has tickets'),
+      // Extension, on recurring events' items only (docs/api.md).
+      recurrence: object(
+        {
+          series_id: int('Extension, on recurring events only: the ID of the recurring event (the series)'),
+          rules: arrayOf(str('An RFC 5545 line: RRULE, RDATE or EXDATE'), 'The series\' recurrence lines'),
+          original_start: wallClock('The start the rule gives this occurrence, in the event time zone'),
+          original_start_utc: wallClock('The start the rule gives this occurrence, in UTC'),
+        },
+        ['series_id', 'rules', 'original_start', 'original_start_utc'],
+      ),
     },
     [...postRequired, 'rest_url', 'title', 'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details',
       'end_date', 'end_date_details', 'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details', 'timezone',

@@ -177,7 +177,7 @@ function monthsFromNow(months: number): number {
  * The series' lines as stored and written into iCal: one RRULE with UNTIL in UTC (a date for all-day
  * series), then one RDATE and one EXDATE line with sorted values, in UTC for timed series.
  */
-function canonicalLines(series: RecurrenceSeries): string[] {
+export function canonicalLines(series: RecurrenceSeries): string[] {
   const lines: string[] = []
   const rule = series.rule
   if (rule) {

@@ -46,7 +46,7 @@ describe('serializers without Payload', () => {
 
   it('an event list: kept objects as they are, locked events blanked', () => {
     const kept = Object.freeze({ id: 16, kept: true })
-    const list = serializeEventList({ docs: [concert, secret, eventDoc({ id: 16 })], locked: new Set([15]), related, kept: new Map([[16, kept]]) }, ctx)
+    const list = serializeEventList({ docs: [concert, secret, eventDoc({ id: 16 })], locked: new Set([15]), related, kept: new Map([[16, kept]]), occurrences: [] }, ctx)
     expect(list).toHaveLength(3)
     expect(list[0]).toEqual(serializeEvent(concert, related, ctx))
     expect(list[1]).toMatchObject({ id: 15, description: '' })

@@ -1,7 +1,7 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import type { RequestContext, RestResponse } from '../../types.js'
-import { locateEvent, trashPost } from '../../data/index.js'
+import { cancelOccurrence, loadEvent, locateEvent, occurrenceView, trashPost } from '../../data/index.js'
 import { eventAnswer } from './eventAnswer.js'
 
 /**
@@ -14,6 +14,17 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Rest
   if (located.found === 'none') throw new RestError('rest-event-not-found', 404, [id])
   if (located.found === 'other-post') throw new RestError('rest-invalid-event-id', 400)
   if (located.meta.deletedAt) throw new RestError('event-is-in-trash', 410)
+  // A provisional ID: that occurrence is cancelled (it leaves lists and feeds; the series stays), and
+  // the answer is the occurrence as it was, marked trashed.
+  const { occurrence } = located.meta
+  if (occurrence) {
+    const load = await loadEvent(ctx, located.meta, { context: 'edit' })
+    if (load.found !== 'event') throw new RestError('event-not-accessible', 403)
+    const view = await occurrenceView(ctx, load.doc, occurrence)
+    if (occurrence.state === 'changed') await trashPost(ctx, EVENTS, located.meta.id)
+    await cancelOccurrence(ctx, occurrence.id)
+    return { body: { ...(await eventAnswer(ctx, load.doc, view)), status: 'trash' } }
+  }
   let doc
   try {
     doc = await trashPost(ctx, EVENTS, id)

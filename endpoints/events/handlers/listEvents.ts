@@ -1,6 +1,6 @@
 import { RestError } from '../../errors/RestError.js'
 import { archiveHeaders } from '../../serialize/archiveLinks.js'
-import { findEventPage, keepEventObjects, keptEventObjects, loadEventList } from '../../data/index.js'
+import { findListedEvents, keepEventObjects, keptEventObjects, loadEventList } from '../../data/index.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
 import { archiveQuery } from '../query/archiveQuery.js'
@@ -15,9 +15,9 @@ import { serializeEventList } from '../serialize/serializeEventList.js'
 export async function listEvents(ctx: RequestContext, params: EventArchiveValues, input: EndpointInput): Promise<RestResponse> {
   const kept = keptEventObjects(ctx, params, 'event-list')
   const { query, none } = await archiveQuery(ctx, params, input)
-  const result = none ? { docs: [], totalDocs: 0 } : await findEventPage(ctx, query)
+  const result = none ? { docs: [], occurrences: [], totalDocs: 0 } : await findListedEvents(ctx, query)
   if (!result.docs.length && query.page > 1) throw new RestError('event-archive-page-not-found', 404)
-  const load = await loadEventList(ctx, result.docs, params, kept)
+  const load = await loadEventList(ctx, result.docs, params, kept, result.occurrences)
 
   const total = result.totalDocs
   const totalPages = total ? Math.ceil(total / query.limit) : 0

@@ -1,6 +1,6 @@
 import { canReadPost } from '../../permissions/index.js'
 import { RestError } from '../../errors/RestError.js'
-import { keepEventObject, keptEventObjects, loadEvent, locateEvent, type Unlock } from '../../data/index.js'
+import { keepEventObject, keptEventObjects, loadEvent, locateEvent, occurrenceView, type Unlock } from '../../data/index.js'
 import { serializeEvent } from '../serialize/serializeEvent.js'
 import type { RequestContext, RestResponse } from '../../types.js'
 
@@ -18,10 +18,17 @@ export async function readEvent(ctx: RequestContext, id: number, unlock: Unlock)
   if (meta.deletedAt) throw new RestError('event-no-longer-available', 403)
   if (!canReadPost(ctx.user, meta)) throw new RestError('event-not-accessible', 403)
 
-  const load = await loadEvent(ctx, meta, unlock, kept)
+  // An occurrence (a provisional ID) is its event at its own dates: not kept, as its event's ID is shared.
+  const { occurrence } = meta
+  const load = await loadEvent(ctx, meta, unlock, occurrence ? undefined : kept)
   if (load.found === 'kept') return { body: load.object }
   if (load.found === 'locked') throw new RestError('event-password-protected', 403)
   // Access control has the last word: what it hides is not accessible.
   if (load.found === 'hidden') throw new RestError('event-not-accessible', 403)
+  if (occurrence) {
+    const view = await occurrenceView(ctx, load.doc, occurrence)
+    const doc = { ...load.doc, startDate: view.startDate, endDate: view.endDate }
+    return { body: serializeEvent(doc, load.related, ctx, { jsonLd: true, occurrence: view }) }
+  }
   return { body: keepEventObject(kept, load, serializeEvent(load.doc, load.related, ctx, { jsonLd: true })) }
 }

@@ -53,6 +53,9 @@ export const eventArchiveParams = {
   include: idListArg({ description: 'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.' }),
   post_parent: existingIdArg(EVENTS, { description: 'Events should be filtered by their post_parent being the specified one.' }),
   ticketed: booleanArg({ description: 'Filter events with or without tickets.' }),
+  hide_subsequent_recurrences: booleanArg({
+    description: 'Extension: only the first occurrence of each recurring event in the window, as Events Calendar Pro\'s views offer.',
+  }),
   // Read by the list, not declared by the reference (hidden): they unlock protected events (reference 10).
   password: hiddenPasswordArg,
   context: contextArg,

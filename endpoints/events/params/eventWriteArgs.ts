@@ -5,6 +5,7 @@ import { venueKind } from '../../linked/venueKind.js'
 import { postWriteArgs } from '../../params/postWriteArgs.js'
 import { costArg } from './costArg.js'
 import { linkedPostsArg } from './linkedPostsArg.js'
+import { recurrenceArg } from './recurrenceArg.js'
 import { termRefsArg } from './termRefsArg.js'
 import { timezoneArg } from './timezoneArg.js'
 
@@ -43,6 +44,9 @@ export function eventWriteArgs(options: { create: boolean }) {
     tags: termRefsArg('The event tag ID or name'),
     venue: linkedPostsArg(venueKind, 'The event venue IDs or data'),
     organizer: linkedPostsArg(organizerKind, 'The event organizer IDs or data'),
+    recurrence: recurrenceArg(
+      'Extension: the RFC 5545 lines (RRULE, RDATE, EXDATE) that repeat the event; start_date and end_date are its first occurrence',
+    ),
   } satisfies ParamSpecs
 }
 

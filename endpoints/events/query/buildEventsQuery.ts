@@ -26,6 +26,17 @@ export interface EventsQuery extends IdPageQuery {
   statuses: string[]
   /** Whether the geolocation filter applies. */
   geoloc: boolean
+  /**
+   * What recurring events read apart (data/findListedEvents.ts): the date conditions, which their
+   * occurrences answer, and the `post_parent` and `include` conditions, which name series and
+   * occurrences differently from single events. Each is one of the objects in `where` and `conditions`.
+   */
+  series: {
+    dateConditions: Where[]
+    parent?: { id: number; condition: Where }
+    include?: { ids: number[]; condition: Where }
+    hideSubsequent: boolean
+  }
 }
 
 // The date filters: which stored date each compares, with which operator (reference 5.2). start_date
@@ -99,6 +110,7 @@ export function buildEventsQuery(
     relations.push({ field, ids })
   }
   const dates: Partial<Record<DateParam, DateTime>> = {}
+  const series: EventsQuery['series'] = { dateConditions: [], hideSubsequent: isTruthy(params.hide_subsequent_recurrences) }
   // Whether a filter reads a field that an event password hides (venues, organizers, terms, flags).
   let readsProtected = false
   const include = params.include
@@ -114,7 +126,9 @@ export function buildEventsQuery(
       if ((name === 'start_date' || name === 'end_date') && relative && !input.given.has(name)) continue
       const at = boundary(ctx, name, params[name], strict, zone)
       if (!at) continue
-      where({ [field]: bySecond(operator, at) })
+      const condition = { [field]: bySecond(operator, at) }
+      where(condition)
+      series.dateConditions.push(condition)
       dates[name] = at
     }
   }
@@ -139,8 +153,14 @@ export function buildEventsQuery(
   const status = statusWhere(statuses)
   where(status.where)
 
-  if (params.post_parent !== undefined) where({ parent: { equals: params.post_parent } })
-  if (include) where({ id: { in: include } })
+  if (params.post_parent !== undefined) {
+    series.parent = { id: params.post_parent, condition: { parent: { equals: params.post_parent } } }
+    where(series.parent.condition)
+  }
+  if (include) {
+    series.include = { ids: include, condition: { id: { in: include } } }
+    where(series.include.condition)
+  }
   if (params.ticketed !== undefined) {
     where(params.ticketed ? { ticketed: { equals: true } } : { ticketed: { not_equals: true } })
     readsProtected = true
@@ -182,5 +202,6 @@ export function buildEventsQuery(
     dates,
     statuses,
     geoloc: options.venueIdsNearby !== undefined,
+    series,
   }
 }

@@ -10,6 +10,7 @@ import { eventWriteArgs } from '../params/eventWriteArgs.js'
 import { mayChangePost, mayCreatePost } from '../../permissions/index.js'
 import { sentArgs } from '../params/sentArgs.js'
 import { passwordArg } from '../params/unlockArgs.js'
+import { scopeArg } from '../params/scopeArg.js'
 import { updateEvent } from '../handlers/updateEvent.js'
 
 // The ID routes' own arguments come first, then the create ones, none required (TEC's EDIT_args).
@@ -47,9 +48,9 @@ export const eventByIdWriteEndpoints: EndpointDef[] = [
   }),
   defineEndpoint({
     methods: UPDATE_METHODS,
-    params: { ...idArgs, ...updateArgs },
+    params: { ...idArgs, ...updateArgs, scope: scopeArg('Extension: on an occurrence of a recurring event, what the write changes: this occurrence, this and the following ones, or all') },
     permission: mayChangeEvent,
-    handler: (ctx, params, input) => updateEvent(ctx, params.id, params, sentArgs(params, input)),
+    handler: (ctx, params, input) => updateEvent(ctx, params.id, params, sentArgs(params, input), params.scope),
   }),
 ]
 

@@ -2,7 +2,7 @@ import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
 import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
 import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import { serializeCost } from './serializeCost.js'
-import type { Event, Relation, Term } from '../../data/documents.js'
+import type { Event, OccurrenceView, Relation, Term } from '../../data/documents.js'
 import { relationId, relationIds } from '../../../collections/relationIds.js'
 import { autop } from '../../serialize/autop.js'
 import { escHtml, jsonLdDescription } from '../../serialize/html.js'
@@ -21,6 +21,22 @@ export interface EventSerializeOptions {
   jsonLd?: boolean
   /** Replace the password-protected fields (reference section 10). */
   locked?: boolean
+  /** The item is this occurrence of the event (a recurring event's): its ID, dated URL and `recurrence`. */
+  occurrence?: OccurrenceView
+}
+
+/**
+ * The trailing `recurrence` object of a recurring event's items (docs/api.md, deliberate differences):
+ * the series, its lines, and which of its occurrences the item is (the series itself: its first).
+ */
+function recurrenceOf(event: Event, occurrence: OccurrenceView | undefined, zone: string) {
+  const original = occurrence?.originalStart ?? event.startDate
+  return {
+    series_id: occurrence?.seriesId ?? event.id,
+    rules: occurrence?.lines ?? (Array.isArray(event.recurrence) ? event.recurrence : []),
+    original_start: wallClock(original, zone),
+    original_start_utc: wallClock(original, 'UTC'),
+  }
 }
 
 function terms(values: Array<Relation<Term>> | null | undefined, map: Map<number, Term>, taxonomy: Taxonomy, ctx: SerializeContext) {
@@ -56,16 +72,20 @@ export function serializeEvent(event: Event, related: Related, ctx: SerializeCon
     .map((id) => related.organizers.get(id))
     .filter((o) => o !== undefined)
     .map((o) => serializeOrganizer(o, ctx, related, { jsonLd: options.jsonLd }))
-  const url = permalink('tribe_events', event, ctx.options)
+  const occurrence = options.occurrence
+  const id = occurrence?.wireId ?? event.id
+  const page = permalink('tribe_events', event, ctx.options)
+  // An occurrence's page is the series' page of its date, as Events Calendar Pro links it.
+  const url = occurrence && page.endsWith('/') ? `${page}${startLocal.slice(0, 10)}/` : page
   const object: Record<string, unknown> = {
-    id: event.id,
-    global_id: globalId(event.id, ctx.options.siteUrl),
-    global_id_lineage: [globalId(event.id, ctx.options.siteUrl)],
+    id,
+    global_id: globalId(id, ctx.options.siteUrl),
+    global_id_lineage: [globalId(id, ctx.options.siteUrl)],
     author: String(relationId(event.author) ?? '0'),
     status: wireStatus(event),
     ...postDates(event, ctx.options.siteTimezone),
     url,
-    rest_url: `${ctx.base}/events/${event.id}`,
+    rest_url: `${ctx.base}/events/${id}`,
     // As typed, trimmed: no wptexturize (docs/api.md, deliberate difference 19).
     title: event.title.trim(),
     description: event.descriptionHtml ?? '',
@@ -101,6 +121,7 @@ export function serializeEvent(event: Event, related: Related, ctx: SerializeCon
   }
   if (options.jsonLd) object.json_ld = eventJsonLd(event, related, zone, url, ctx.options.siteUrl)
   object.ticketed = Boolean(event.ticketed)
+  if (occurrence || event.recurring) object.recurrence = recurrenceOf(event, occurrence, zone)
   return options.locked ? stripProtected(object) : object
 }
 

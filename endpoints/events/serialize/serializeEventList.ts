@@ -7,5 +7,7 @@ import { serializeEvent } from './serializeEvent.js'
  * objects as they are, locked events with their protected fields blanked (reference 10).
  */
 export function serializeEventList(load: EventListLoad, ctx: SerializeContext): object[] {
-  return load.docs.map((doc) => load.kept.get(doc.id) ?? serializeEvent(doc, load.related, ctx, { locked: load.locked.has(doc.id) }))
+  return load.docs.map(
+    (doc, i) => load.kept.get(doc.id) ?? serializeEvent(doc, load.related, ctx, { locked: load.locked.has(doc.id), occurrence: load.occurrences[i] }),
+  )
 }

@@ -69,6 +69,7 @@ export async function eventData(
   if (sent('description') && params.description !== undefined) data.description = await htmlToRichText(ctx, params.description)
   // Absent, the collection decides (publish, or draft for callers who may not publish: reference 6.5).
   if (sent('status')) data.status = params.status
+  if (sent('recurrence')) data.recurrence = params.recurrence
 
   // Dates are read in the event's zone ("" means the site's); numeric timestamps are UTC (parseTime).
   // Validation read them in the site's zone; an event in another zone reads the same parse in its own.

@@ -1,4 +1,4 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type RequiredDataFromCollectionSlug } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type PayloadRequest, type RequiredDataFromCollectionSlug } from 'payload'
 import { EVENTS } from '../../../collections/slugs.js'
 import { trackNewFiles } from '../../../lib/uploads/trackNewFiles.js'
 import { sameRequestDates } from '../../dates/parseTimeOnce.js'
@@ -19,7 +19,17 @@ import { resolveEventLinks } from './resolveEventLinks.js'
  * database takes back); images are downloaded before it opens. On a database without
  * transactions (MongoDB without a replica set) whatever was created is deleted again instead.
  */
-export async function saveEvent(ctx: RequestContext, params: EventWriteValues, sent: Sent<EventWriteValues>, previous?: LocatedEventPost): Promise<Event> {
+export async function saveEvent(
+  ctx: RequestContext,
+  params: EventWriteValues,
+  sent: Sent<EventWriteValues>,
+  previous?: LocatedEventPost,
+  /**
+   * Makes the event the write updates, in the write's transaction, and answers it (a changed
+   * occurrence copied from its series, the new series of a split); `previous` is then the series.
+   */
+  target?: (req: PayloadRequest) => Promise<LocatedEventPost>,
+): Promise<Event> {
   const images = await prefetchImages(ctx, params, sent)
   const req = await createLocalReq({ user: ctx.user ?? undefined }, ctx.payload)
   const inTransaction = await initTransaction(req)
@@ -28,9 +38,10 @@ export async function saveEvent(ctx: RequestContext, params: EventWriteValues, s
   const created = new CreatedDocs()
   try {
     const links = await resolveEventLinks(write, params, sent, created)
-    const data = await eventData(write, params, sent, links, previous)
+    const updated = target ? await target(req) : previous
+    const data = await eventData(write, params, sent, links, updated)
     // A trashed event can still be edited (reference 6.4).
-    const doc = previous ? await updateEvent(ctx, req, previous.id, data) : await createEvent(ctx, req, createData(data))
+    const doc = updated ? await updateEvent(ctx, req, updated.id, data) : await createEvent(ctx, req, createData(data))
     if (inTransaction) await commitTransaction(req)
     files.keep()
     return doc

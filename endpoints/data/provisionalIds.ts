@@ -1,0 +1,42 @@
+import { COUNTERS, OCCURRENCES } from '../../collections/slugs.js'
+import { documentCacheFor, keptValue } from '../cache/documentCache.js'
+import type { RequestContext } from '../types.js'
+import { pastAccess } from './privileged.js'
+
+/** How close real IDs may come to the base before it moves up (Events Calendar Pro's margin). */
+const MARGIN = 50_000
+
+/**
+ * The base of provisional IDs: the configured one, raised by itself in steps of it while the highest
+ * post ID comes within 50,000 of it (as Events Calendar Pro raises its own), so a provisional ID never
+ * names a real post.
+ */
+export function raisedBase(configured: number, highestPostId: number): number {
+  let base = configured
+  while (highestPostId + MARGIN >= base) base += configured
+  return base
+}
+
+/** Computed once until the next write, for everyone (the document cache), else read each time. */
+function kept<T extends object>(ctx: RequestContext, key: string, compute: () => Promise<T>): Promise<T> {
+  const cache = documentCacheFor(ctx.payload, ctx.options)
+  return cache ? keptValue(cache, key, compute) : compute()
+}
+
+/** The base of this site's provisional IDs now (see raisedBase). */
+export async function provisionalBase(ctx: RequestContext): Promise<number> {
+  const { base } = await kept(ctx, 'provisional-base', async () => {
+    const found = await ctx.payload.find({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, limit: 1, depth: 0, ...pastAccess('provisionalBase') })
+    return { base: raisedBase(ctx.options.provisionalIdBase, Number(found.docs[0]?.value ?? 0)) }
+  })
+  return base
+}
+
+/** Whether any recurring event has stored occurrences: lists read series only then. */
+export async function seriesExist(ctx: RequestContext): Promise<boolean> {
+  const { exist } = await kept(ctx, 'series-exist', async () => {
+    const found = await ctx.payload.find({ collection: OCCURRENCES, limit: 1, pagination: false, depth: 0, select: { id: true }, ...pastAccess('seriesExist') })
+    return { exist: found.docs.length > 0 }
+  })
+  return exist
+}

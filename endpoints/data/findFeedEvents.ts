@@ -1,14 +1,10 @@
-import type { Sort, Where } from 'payload'
+import type { Where } from 'payload'
 import { EVENTS, OCCURRENCES } from '../../collections/slugs.js'
+import type { EventsQuery } from '../events/query/buildEventsQuery.js'
 import type { RequestContext } from '../types.js'
 import type { Event } from './documents.js'
 import { pastAccess } from './privileged.js'
-
-/** A condition of the archive's `where` on the event's own dates (start_date, ends_before…). */
-function isDateCondition(condition: Where): boolean {
-  const keys = Object.keys(condition)
-  return keys.length === 1 && (keys[0] === 'startDate' || keys[0] === 'endDate')
-}
+import { seriesExist } from './provisionalIds.js'
 
 const ids = (values: Array<Record<string, unknown>>, field: string) =>
   values.map((row) => row[field]).map((value) => (value && typeof value === 'object' ? (value as { id: number }).id : value)).filter((id): id is number => typeof id === 'number')
@@ -45,11 +41,11 @@ async function seriesInWindow(ctx: RequestContext, dates: Where[], rest: Where[]
  * (a series) is there when any of its occurrences falls within the query's dates, as well as when
  * its first does; a changed occurrence is never there on its own: the feed writes it with its series.
  */
-export async function findFeedEvents(ctx: RequestContext, query: { where: Where; sort: Sort; trash: boolean }, limit: number): Promise<Event[]> {
-  const conditions = (query.where.and as Where[] | undefined) ?? [query.where]
-  const dates = conditions.filter(isDateCondition)
-  const rest = conditions.filter((condition) => !isDateCondition(condition))
-  const series = dates.length ? await seriesInWindow(ctx, dates, rest, query.trash) : []
+export async function findFeedEvents(ctx: RequestContext, query: Pick<EventsQuery, 'where' | 'sort' | 'trash' | 'series'>, limit: number): Promise<Event[]> {
+  const conditions = (query.where as { and: Where[] }).and
+  const dates = query.series.dateConditions
+  const rest = conditions.filter((condition) => !dates.includes(condition))
+  const series = dates.length && (await seriesExist(ctx)) ? await seriesInWindow(ctx, dates, rest, query.trash) : []
   const window: Where[] = !dates.length ? [] : series.length ? [{ or: [{ and: dates }, { and: [{ recurring: { equals: true } }, { id: { in: series } }] }] }] : dates
   const result = await ctx.payload.find({
     collection: EVENTS,

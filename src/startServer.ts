@@ -8,6 +8,7 @@ import { listen } from './listen.js'
 import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
 import { readyMessage } from './readyMessage.js'
+import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
 
 /**
@@ -54,11 +55,14 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
     await closePayload(payload).catch(() => {})
     throw error
   }
+  // Open-ended series keep RECURRENCE_HORIZON_MONTHS of stored occurrences as time passes.
+  const stopExtending = scheduleRecurrenceExtension(payload)
   stopping = shutdownOnSignals(server, {
     drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     log: (message) => payload.logger.info(message),
     cleanup: async () => {
+      stopExtending()
       await nextApp.close()
       await closePayload(payload)
     },

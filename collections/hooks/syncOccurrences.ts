@@ -71,8 +71,10 @@ export async function syncOccurrences(req: PayloadRequest, event: SeriesEvent, l
   const parsed = event.recurring ? seriesOfEvent(event, limits, now) : { ok: true as const, series: null }
   // Validation refuses a bad series before it is stored; one stored before a rule changed repeats no more.
   const series = parsed.ok ? parsed.series : null
+  // The limit bounds what a rule may make within the horizon when it is saved; as time passes an
+  // open-ended series keeps its past occurrences and grows, up to ten times that, a safety bound only.
   const wanted = series
-    ? expandRecurrence(series, { horizonEnd: horizonEnd(new Date(series.start), limits.horizonMonths, now), maxOccurrences: limits.maxOccurrences })
+    ? expandRecurrence(series, { horizonEnd: horizonEnd(new Date(series.start), limits.horizonMonths, now), maxOccurrences: limits.maxOccurrences * 10 })
     : []
   const stored = (
     await payload.db.find<StoredOccurrence>({ collection: OCCURRENCES, where: { event: { equals: event.id } }, pagination: false, limit: 0, req })

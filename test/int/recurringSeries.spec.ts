@@ -3,6 +3,7 @@ import type { Role } from '../../collections/roles.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
+import { extendRecurrences } from '../../src/recurrence/extendRecurrences.js'
 
 // A recurring event is one event with RFC 5545 lines; its occurrences are stored rows keyed by series
 // and original start, written by the collection whichever entry point saved it (/api, GraphQL, the
@@ -120,5 +121,27 @@ describe('a series and its stored occurrences', () => {
     const byEditor = await api.request('GET', '/api/occurrences', { headers: as('editor') })
     expect(byEditor.status).toBe(200)
     expect(byEditor.body.totalDocs).toBeGreaterThan(0)
+  })
+
+  it('an open-ended series is extended as time moves the horizon on, once', async () => {
+    const start = new Date(Date.now() + 7 * 24 * 3600 * 1000)
+    start.setUTCHours(18, 0, 0, 0)
+    const doc = await app.payload.create({
+      collection: 'events',
+      data: { ...weekly, startDate: start.toISOString(), endDate: new Date(start.getTime() + 3600_000).toISOString(), recurrence: ['RRULE:FREQ=WEEKLY'] },
+    })
+    const before = await occurrencesOf(doc.id as number)
+    // Two years of weeks from about now.
+    expect(before.length).toBeGreaterThan(100)
+    expect(before.length).toBeLessThan(110)
+    const later = new Date(Date.now() + 91 * 24 * 3600 * 1000)
+    const first = await extendRecurrences(app.payload, later)
+    expect(first.failed).toBe(0)
+    expect(first.created).toBeGreaterThanOrEqual(12)
+    const after = await occurrencesOf(doc.id as number)
+    expect(after.length).toBe(before.length + first.created)
+    // The stored ones kept their IDs; a second run adds nothing.
+    expect(after.slice(0, before.length).map((r) => r.id)).toEqual(before.map((r) => r.id))
+    expect((await extendRecurrences(app.payload, later)).created).toBe(0)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { parseRecurrence } from '../../lib/recurrence/index.js'
+import { instantOf, wallOf } from '../../lib/recurrence/zoneTime.js'
 import { type RecurrenceForm, type SeriesContext, WEEKDAYS, defaultForm, describeForm, formToLines, linesOfValue, linesToForm } from '../../src/admin/recurrenceLines.js'
 
 // The admin's recurrence editor (src/admin/RecurrenceField.tsx) turns its form into RFC 5545 lines and
@@ -18,7 +19,7 @@ const form = (ctx: SeriesContext, patch: Partial<RecurrenceForm>): RecurrenceFor
 
 /** The server's reading of the lines for the event (what validation and storage do). */
 function server(lines: string[], ctx: SeriesContext) {
-  const parsed = parseRecurrence(lines, { start: ctx.start!, end: ctx.allDay ? ALL_DAY_END : END, timezone: ctx.zone, allDay: ctx.allDay }, { horizonEnd: '2030-01-01T00:00:00Z', maxOccurrences: 5000 })
+  const parsed = parseRecurrence(lines, { start: ctx.start!, end: ctx.allDay ? ALL_DAY_END : END, timezone: ctx.zone, allDay: ctx.allDay }, { horizonEnd: '2028-06-01T00:00:00Z', maxOccurrences: 5000 })
   if (!parsed.ok) throw new Error(`refused: ${parsed.reasons.join('; ')}`)
   return parsed.series
 }
@@ -90,6 +91,15 @@ describe('the form as lines', () => {
     expect(paris.ok && paris.form.extraDates).toEqual(['2027-03-18T20:30'])
   })
 
+  it('an extra date in the spring-forward gap is stored an hour later, as the server reads such a time', () => {
+    const lines = formToLines(form(timed, { extraDates: ['2027-03-14T02:30'] }), timed)
+    expect(lines).toEqual(['RDATE:20270314T023000'])
+    const stored = server(lines, timed).lines
+    expect(stored).toEqual(['RDATE:20270314T073000Z'])
+    const back = linesToForm(stored, timed)
+    expect(back.ok && back.form.extraDates).toEqual(['2027-03-14T03:30'])
+  })
+
   it('an all-day series writes dates (VALUE=DATE)', () => {
     const f = form(allDay, { frequency: 'MONTHLY', extraDates: ['2027-04-10'], excludedDates: ['2027-05-01'] })
     expect(formToLines(f, allDay)).toEqual(['RRULE:FREQ=MONTHLY', 'RDATE;VALUE=DATE:20270410', 'EXDATE;VALUE=DATE:20270501'])
@@ -114,7 +124,14 @@ describe('the form as lines', () => {
 describe('round trips through the server', () => {
   const weekdays = fc.uniqueArray(fc.constantFrom(...WEEKDAYS), { minLength: 1, maxLength: 7 })
   const day = fc.integer({ min: 0, max: 400 }).map((n) => new Date(Date.UTC(2027, 2, 2 + n)).toISOString().slice(0, 10))
-  const minute = fc.tuple(day, fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([d, h, m]) => `${d}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+  // Wall clocks that exist in New York (one in the spring-forward gap is stored shifted: tested above).
+  const minute = fc
+    .tuple(day, fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+    .map(([d, h, m]) => `${d}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+    .filter((text) => {
+      const wall = Date.parse(`${text}:00Z`)
+      return wallOf(instantOf(wall, timed.zone), timed.zone) === wall
+    })
   const formOf = (ctx: SeriesContext) =>
     fc.record({
       frequency: fc.constantFrom('none', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
@@ -149,9 +166,9 @@ describe('round trips through the server', () => {
           if (own.ok) expect(formToLines(own.form, ctx)).toEqual(lines)
           if (f.frequency !== 'none') repeating++
         }),
-        { numRuns: 300 },
+        { numRuns: 200 },
       )
-      expect(repeating).toBeGreaterThan(100)
+      expect(repeating).toBeGreaterThan(80)
     })
   }
 })

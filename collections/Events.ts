@@ -14,6 +14,7 @@ import { validateTimeZone } from './rules/eventTimeZone.js'
 import { validateRecurrence } from './rules/eventRecurrence.js'
 import { linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
+import { recurrencePreview } from './endpoints/recurrencePreview.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
@@ -52,6 +53,8 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
     components: { beforeListTable: ['/admin/EventListFilters.tsx#EventListFilters'] },
   },
   defaultSort: 'startDate',
+  // POST /api/events/recurrence-preview: the recurrence editor's preview (src/admin/RecurrenceField.tsx).
+  endpoints: [recurrencePreview(limits)],
   // The archive's filter and order (reference 5.2: status, untrashed, start/end window, listed), as one
   // covering index: a page reads 10 rows and its total counts index entries, never table rows.
   indexes: [{ fields: ['status', 'deletedAt', 'startDate', 'endDate', 'hideFromListings'] }],
@@ -112,7 +115,10 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
               validate: validateRecurrence(limits),
               admin: {
                 description:
-                  'RFC 5545 lines: RRULE (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10"), RDATE and EXDATE, dates as wall clocks in the event\'s zone (YYYYMMDDTHHMMSS). Start and End are the first occurrence.',
+                  'Start and End are the first occurrence. Stored as RFC 5545 lines (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10", RDATE, EXDATE), dates as wall clocks in the event\'s zone (YYYYMMDDTHHMMSS).',
+                // Edited as calendar apps do (frequency, days, end, extra and excluded dates), with the raw lines
+                // and a preview of the next occurrences in the event's zone.
+                components: { Field: '/admin/RecurrenceField.tsx#RecurrenceField' },
               },
             },
             // Whether `recurrence` holds lines (markRecurring): what lists and the extension job filter on.

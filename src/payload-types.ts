@@ -193,7 +193,7 @@ export interface Event {
   startDate: string;
   endDate: string;
   /**
-   * RFC 5545 lines: RRULE (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10"), RDATE and EXDATE, dates as wall clocks in the event's zone (YYYYMMDDTHHMMSS). Start and End are the first occurrence.
+   * Start and End are the first occurrence. Stored as RFC 5545 lines (e.g. "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10", RDATE, EXDATE), dates as wall clocks in the event's zone (YYYYMMDDTHHMMSS).
    */
   recurrence?:
     | {

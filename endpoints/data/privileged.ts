@@ -28,6 +28,10 @@ const WHY = {
   occurrenceWrites: "an occurrence's state is the series' to change: the caller was checked against the series (its event) first",
   /** data/removeCreated.ts */
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
+  /** data/findFeedEvents.ts */
+  seriesInWindow: "occurrences are editors' rows; a feed needs which series have one in its window, and reads those series with the caller's access",
+  /** data/findFeedSeries.ts */
+  feedSeriesRemoved: "a feed's series leaves out its cancelled occurrences (EXDATE): their original starts only, of series the caller was let see",
 } as const
 
 export type PrivilegedSite = keyof typeof WHY

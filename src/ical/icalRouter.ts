@@ -9,15 +9,17 @@ import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
 import { contextArg, hiddenPasswordArg } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
-import { findFeedEvents, keptTexts, loadEventList, locateEvent, readOneVisible, type Unlock } from '../../endpoints/data/index.js'
+import { findFeedEvents, findFeedSeries, keptTexts, loadEventList, locateEvent, readOneVisible, type Unlock } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
+import { statusesFor } from '../../endpoints/params/statusArg.js'
+import { statusWhere } from '../../endpoints/query/statusWhere.js'
 import type { Event } from '../../endpoints/data/documents.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { crossOrigin } from '../http/restHeaders.js'
 import type { ResolvedCalendarOptions } from '../../lib/options.js'
-import { eventsCalendar, type FeedEvent } from './eventsCalendar.js'
+import { eventsCalendar, type FeedEvent, type FeedSeries } from './eventsCalendar.js'
 
 /** The most events one feed lists (the earliest first); narrower queries reach the rest. */
 export const FEED_MAX_EVENTS = 500
@@ -47,27 +49,50 @@ function readQuery(originalUrl: string): string {
   return read.length ? `?${new URLSearchParams(read)}` : ''
 }
 
-/** Events as the caller may see them, in the shape the calendar builder reads. */
-async function serialize(ctx: RequestContext, found: Event[], unlock: Unlock): Promise<FeedEvent[]> {
-  return serializeEventList(await loadEventList(ctx, found, unlock), ctx) as unknown as FeedEvent[]
+/** What a feed writes: its events (each series followed by its changed occurrences) and the series among them. */
+interface Feed {
+  events: FeedEvent[]
+  series: FeedSeries
+}
+
+/**
+ * Events as the caller may see them, in the shape the calendar builder reads, and their series: each
+ * recurring event's changed occurrences the caller may read with `statuses`, written after it, and the
+ * occurrences it no longer holds.
+ */
+async function serialize(ctx: RequestContext, found: Event[], unlock: Unlock, statuses: string[]): Promise<Feed> {
+  const { changed, removed } = await findFeedSeries(ctx, found, statusWhere(statuses))
+  const bySeries = new Map<number, Event[]>()
+  for (const event of changed) bySeries.set(event.series as number, [...(bySeries.get(event.series as number) ?? []), event])
+  const ordered = found.flatMap((event) => [event, ...(bySeries.get(event.id) ?? [])])
+  const events = serializeEventList(await loadEventList(ctx, ordered, unlock), ctx) as unknown as FeedEvent[]
+  const { siteTimezone, recurrenceHorizonMonths: horizonMonths, recurrenceMaxOccurrences: maxOccurrences } = ctx.options
+  return {
+    events,
+    series: {
+      limits: { siteTimezone, horizonMonths, maxOccurrences },
+      of: new Map(found.filter((event) => event.recurring).map((event) => [event.id, { fields: event, removed: removed.get(event.id) ?? [] }])),
+      changed: new Map(changed.map((event) => [event.id, { series: event.series as number, originalStart: event.originalStart! }])),
+    },
+  }
 }
 
 /** GET /ical/events.ics: the events GET /events would list for the same query, all pages in one calendar. */
-async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): Promise<FeedEvent[]> {
+async function feedEvents(ctx: RequestContext, query: Record<string, unknown>): Promise<Feed> {
   const { params, input } = await parseParams(feedParams, { path: {}, query, body: {} }, ctx)
   const { query: built, none } = await archiveQuery(ctx, { ...params, page: 1, per_page: FEED_MAX_EVENTS }, input)
-  if (none) return []
-  return serialize(ctx, await findFeedEvents(ctx, built, FEED_MAX_EVENTS), params)
+  if (none) return { events: [], series: { limits: { siteTimezone: ctx.options.siteTimezone, horizonMonths: 0, maxOccurrences: 0 }, of: new Map(), changed: new Map() } }
+  return serialize(ctx, await findFeedEvents(ctx, built, FEED_MAX_EVENTS), params, built.statuses)
 }
 
-/** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not. */
-async function singleEvent(ctx: RequestContext, id: number, unlock: Unlock): Promise<FeedEvent[]> {
+/** GET /ical/events/<id>.ics: one event the caller may read, hidden from listings or not (a series with its changed occurrences). */
+async function singleEvent(ctx: RequestContext, id: number, unlock: Unlock): Promise<Feed> {
   const located = await locateEvent(ctx, id)
   if (located.found !== 'event') throw new RestError('rest-event-not-found', 404, [id])
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)
   const event = await readOneVisible(ctx, EVENTS, id)
   if (!event) throw new RestError('event-not-accessible', 403)
-  return serialize(ctx, [event], unlock)
+  return serialize(ctx, [event], unlock, statusesFor(ctx))
 }
 
 /** A feed without credentials nor `?password=` is the same for every caller. */
@@ -94,9 +119,9 @@ export function icalRouter(payload: Payload, options: ResolvedCalendarOptions, s
     const ctx = await buildContext(req, payload, options, { namespace: NAMESPACE, locale: site.locale })
     const query = req.query as Record<string, unknown>
     const { params: unlock } = await parseParams(unlockParams, { path: {}, query, body: {} }, ctx)
-    const events = id === undefined ? await feedEvents(ctx, query) : await singleEvent(ctx, Number(id), unlock)
+    const { events, series } = id === undefined ? await feedEvents(ctx, query) : await singleEvent(ctx, Number(id), unlock)
     const name = id === undefined ? `${host} events` : events[0]!.title
-    return eventsCalendar(events, { host, name, url, kept: keptTexts(ctx, unlock, 'ical-vevent') })
+    return eventsCalendar(events, { host, name, url, series, kept: keptTexts(ctx, unlock, 'ical-vevent'), keptSeries: keptTexts(ctx, unlock, 'ical-series') })
   }
   router.get(['/events.ics', '/events/:id.ics'], async (req: Request, res: Response) => {
     const id = req.params.id as string | undefined

@@ -2,6 +2,8 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { syncOccurrences } from '../../collections/hooks/syncOccurrences.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { pluginOptionsOf } from '../../lib/options.js'
+import { storedDataChanged } from '../../endpoints/cache/storedDataCaches.js'
+import { announceWrite } from '../../endpoints/cache/watchDatabaseWrites.js'
 
 const PAGE = 100
 const DAY_MS = 24 * 3600 * 1000
@@ -34,7 +36,13 @@ export async function extendRecurrences(payload: Payload, now: Date = new Date()
       const req = await createLocalReq({}, payload)
       const inTransaction = await initTransaction(req)
       try {
-        created += (await syncOccurrences(req, event, limits, now)).created
+        const made = (await syncOccurrences(req, event, limits, now)).created
+        // New occurrences change lists: the caches of this process and, on commit, of the others go.
+        if (made) {
+          storedDataChanged(payload)
+          await announceWrite(req)
+        }
+        created += made
         if (inTransaction) await commitTransaction(req)
       } catch (err) {
         if (inTransaction) await killTransaction(req)

@@ -37,6 +37,7 @@ import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } f
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
 import { TimezoneSelectField as TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c } from '../../../admin/TimezoneSelectField.tsx'
 import { ZonedDateField as ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e } from '../../../admin/ZonedDateField.tsx'
+import { RecurrenceField as RecurrenceField_7d2e4a91c3b5f60817e9d2c4a6b8f0e1 } from '../../../admin/RecurrenceField.tsx'
 import { EventTimeCell as EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f } from '../../../admin/EventTimeCell.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { SecretPasswordField as SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b } from '../../../admin/SecretPasswordField.tsx'
@@ -83,6 +84,7 @@ export const importMap = {
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
   "/admin/TimezoneSelectField.tsx#TimezoneSelectField": TimezoneSelectField_7d1e4b2a9c3f5e6d8b0a1c2e3f4a5b6c,
   "/admin/ZonedDateField.tsx#ZonedDateField": ZonedDateField_3a9f1c7e5b2d4f6a8c0e2b4d6f8a1c3e,
+  "/admin/RecurrenceField.tsx#RecurrenceField": RecurrenceField_7d2e4a91c3b5f60817e9d2c4a6b8f0e1,
   "/admin/EventTimeCell.tsx#EventTimeCell": EventTimeCell_9b4e2d6f8a1c3e5b7d9f0a2c4e6b8d1f,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
   "/admin/SecretPasswordField.tsx#SecretPasswordField": SecretPasswordField_3f1e7a0c5b2d4e6f8a9b0c1d2e3f4a5b,

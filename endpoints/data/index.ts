@@ -8,7 +8,7 @@
 export { findEventById } from './findEventById.js'
 export { findEventPage } from './findEventPage.js'
 export { findListedEvents, type ListedEvents } from './findListedEvents.js'
-export { findOccurrence, type Occurrence } from './occurrences.js'
+export { findOccurrence, occurrenceOnDay, type Occurrence } from './occurrences.js'
 export { provisionalBase, seriesExist } from './provisionalIds.js'
 export { findFeedEvents } from './findFeedEvents.js'
 export { findFeedSeries, type FeedSeriesParts } from './findFeedSeries.js'

@@ -1,6 +1,7 @@
 import type { Sort, Where } from 'payload'
 import { OCCURRENCES } from '../../collections/slugs.js'
 import type { Occurrence } from '../../src/payload-types.js'
+import { wallClock } from '../../lib/dates/wallClock.js'
 import type { RequestContext } from '../types.js'
 import { pastAccess } from './privileged.js'
 
@@ -67,4 +68,30 @@ export async function occurrencesChangedTo(ctx: RequestContext, events: number[]
     ...pastAccess('occurrenceRows'),
   })
   return new Map(found.docs.map((row) => [Number(row.changedTo), row]))
+}
+
+/**
+ * The occurrence of a series on a day (`YYYY-MM-DD` in `zone`), the first that day, not cancelled: what
+ * an occurrence's dated page (`…/event/<slug>/<date>/`) shows.
+ */
+export async function occurrenceOnDay(ctx: RequestContext, series: number, day: string, zone: string): Promise<Occurrence | undefined> {
+  const noon = Date.parse(`${day}T12:00:00Z`)
+  if (!Number.isFinite(noon)) return undefined
+  // Any zone's day lies within 14 hours either side of its UTC noon.
+  const found = await ctx.payload.find({
+    collection: OCCURRENCES,
+    where: {
+      and: [
+        { event: { equals: series } },
+        { state: { not_equals: 'cancelled' } },
+        { startDate: { greater_than_equal: new Date(noon - 26 * 3600_000).toISOString() } },
+        { startDate: { less_than: new Date(noon + 26 * 3600_000).toISOString() } },
+      ],
+    },
+    sort: BY_START,
+    pagination: false,
+    depth: 0,
+    ...pastAccess('occurrenceRows'),
+  })
+  return found.docs.find((row) => wallClock(row.startDate, zone).startsWith(day))
 }

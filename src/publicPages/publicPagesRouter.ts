@@ -5,7 +5,7 @@ import { answerFromCache, sendAnswer, type DocumentKind } from '../../endpoints/
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { readEvent } from '../../endpoints/events/handlers/readEvent.js'
 import { serializeEvent } from '../../endpoints/events/serialize/serializeEvent.js'
-import { findEventById, findSlugId, loadLinked, loadRelated, readOneVisible } from '../../endpoints/data/index.js'
+import { findEventById, findSlugId, loadLinked, loadRelated, locatePost, occurrenceOnDay, provisionalBase, readOneVisible } from '../../endpoints/data/index.js'
 import type { LinkedKind } from '../../endpoints/linked/LinkedKind.js'
 import { serializeLinkedList } from '../../endpoints/linked/serialize/serializeLinkedList.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
@@ -14,6 +14,7 @@ import type { RequestContext } from '../../endpoints/types.js'
 import { venueKind } from '../../endpoints/linked/venueKind.js'
 import { setDiscoveryHeaders } from '../http/discoveryHeaders.js'
 import type { ResolvedCalendarOptions } from '../../lib/options.js'
+import { zoneOf } from '../../lib/dates/wallClock.js'
 import { renderPublicPage, type PublicPage } from './renderPublicPage.js'
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -98,7 +99,9 @@ export function publicPagesRouter(payload: Payload, options: ResolvedCalendarOpt
   for (const [pageKind, pattern, linked] of kinds) {
     const path = ownPagePath(pattern, site.url, options.serverOrigins)
     if (!path) continue
-    router.get(path, async (req: Request, res: Response) => {
+    // An occurrence of a recurring event has its series' page of its date (`…/event/<slug>/<YYYY-MM-DD>/`).
+    const paths = pageKind === 'event' && path.endsWith('/') ? [path, `${path}:date/`] : [path]
+    router.get(paths, async (req: Request, res: Response) => {
       // ?password= unlocks a protected event as on the namespace; such answers are never stored.
       const password = typeof req.query.password === 'string' ? req.query.password : undefined
       const document: DocumentKind = {
@@ -130,6 +133,15 @@ async function lockedEvent(ctx: RequestContext, id: number): Promise<Wire | unde
   return serializeEvent(doc, await loadRelated(ctx, [doc]), ctx, { locked: true }) as Wire
 }
 
+/** The provisional ID of a series' occurrence on `day` (its page's date), or undefined. */
+async function occurrenceId(ctx: RequestContext, series: number, day: string): Promise<number | undefined> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
+  const meta = await locatePost(ctx, EVENTS, { id: series })
+  if (!meta) return undefined
+  const occurrence = await occurrenceOnDay(ctx, series, day, zoneOf(meta.timezone ?? '') ?? ctx.options.siteTimezone)
+  return occurrence && (await provisionalBase(ctx)) + occurrence.id
+}
+
 /** The page of one post as the namespace would show it to an anonymous caller, or undefined (404). */
 async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: RequestContext, params: Record<string, string>, password?: string) {
   const collection = linked?.collection ?? EVENTS
@@ -137,6 +149,11 @@ async function readPage(kind: PageKind, linked: LinkedKind | undefined, ctx: Req
   if (params.id !== undefined) id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : undefined
   else if (params.slug && params.slug.length <= 200 && !params.slug.includes('\u0000')) id = await findSlugId(ctx, collection, params.slug)
   if (id === undefined || id > 2147483647) return undefined
+  if (params.date !== undefined) {
+    const occurrence = await occurrenceId(ctx, id, params.date)
+    if (occurrence === undefined) return undefined
+    id = occurrence
+  }
   try {
     if (!linked) {
       try {

@@ -189,4 +189,17 @@ describe('single reads by provisional ID', () => {
     expect(plain.status).toBe(200)
     expect('recurrence' in plain.body).toBe(false)
   })
+
+  it('an occurrence\'s url is its public page: the series on that date; another date is 404', async () => {
+    const ids = await occurrenceIds(series)
+    const item = (await client.get(`/events/${ids[1]}`)).body
+    const page = await fetch(item.url.replace('http://localhost:3000', app.origin))
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Choir rehearsal')
+    expect(html).toContain('2026-03-10 19:00')
+    expect(page.headers.get('x-tec-api-root')).toMatch(new RegExp(`/events/${ids[1]}$`))
+    expect((await fetch(`${app.origin}/event/choir-rehearsal/2026-03-11/`)).status).toBe(404)
+    expect((await fetch(`${app.origin}/event/choir-rehearsal/not-a-date/`)).status).toBe(404)
+  })
 })

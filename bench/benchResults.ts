@@ -3,6 +3,7 @@
 import type { Budget } from './budgets.js'
 import type { InstancesResult } from './instances.js'
 import type { RoutePlans } from './queryPlans.js'
+import type { RecurringResult } from './recurringEvents.js'
 import type { SoakResult } from './soak.js'
 import type { ScalingRow } from './workerScaling.js'
 
@@ -53,5 +54,7 @@ export interface BenchResults {
   soak?: SoakResult
   workerScaling?: ScalingRow[]
   instances?: InstancesResult
+  /** Recurring events (--occurrences N), measured last on fresh servers. */
+  recurring?: RecurringResult
   budgets: Budget[]
 }

@@ -11,18 +11,32 @@ export interface StatementPlan {
   sql: string
   params: unknown[]
   plan: string[]
+  /** From the call to its answer (statements a request runs at once overlap). */
+  ms?: number
 }
 
 export interface RoutePlans {
   route: string
   path: string
   status: number
+  /** The whole request (after one unrecorded request to the same route, with warmUp). */
+  ms?: number
   statements: StatementPlan[]
 }
 
 interface Statement {
   sql: string
   params: unknown[]
+  ms?: number
+}
+
+/** Runs `call` and sets the statement's duration once its promise settles. */
+function timed<T>(statement: Statement, call: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  const done = () => void (statement.ms = Math.round((performance.now() - started) * 10) / 10)
+  const answer = call()
+  answer.then(done, done)
+  return answer
 }
 
 /** Records the statements the adapter's client runs until `stop`, and explains one with the client itself. */
@@ -47,8 +61,10 @@ function sqliteRecorder(client: LibsqlClient): Recorder {
   client.execute = function (this: LibsqlClient, statement: LibsqlStatement, ...rest: unknown[]) {
     const sql = typeof statement === 'string' ? statement : statement.sql
     const args = typeof statement === 'string' ? (rest[0] ?? []) : (statement.args ?? [])
-    if (isRead(sql)) seen.push({ sql, params: Array.isArray(args) ? args : Object.values(args as object) })
-    return original.call(this, statement, ...rest)
+    if (!isRead(sql)) return original.call(this, statement, ...rest)
+    const recorded: Statement = { sql, params: Array.isArray(args) ? args : Object.values(args as object) }
+    seen.push(recorded)
+    return timed(recorded, () => original.call(this, statement, ...rest))
   }
   return {
     stop: () => void (client.execute = original),
@@ -77,8 +93,10 @@ function postgresRecorder(pool: PgPool): Recorder {
   const original = pool.query
   pool.query = function (this: PgPool, query: PgQuery, values?: unknown[]) {
     const sql = typeof query === 'string' ? query : query.text
-    if (isRead(sql)) seen.push({ sql, params: values ?? (typeof query === 'string' ? [] : query.values ?? []) })
-    return original.call(this, query, values)
+    if (!isRead(sql)) return original.call(this, query, values)
+    const recorded: Statement = { sql, params: values ?? (typeof query === 'string' ? [] : query.values ?? []) }
+    seen.push(recorded)
+    return timed(recorded, () => original.call(this, query, values))
   } as PgPool['query']
   return {
     stop: () => void (pool.query = original),
@@ -101,7 +119,7 @@ function recorderFor(payload: Payload): Recorder {
 const plain = (params: unknown[]) => params.map((p) => (typeof p === 'bigint' ? p.toString() : p))
 
 /** One anonymous request per route on an in-process app; the plan of every read each one ran. */
-export async function captureQueryPlans(payload: Payload, routes: Route[], namespaceRoot = '/wp-json/calendar/events/v1'): Promise<RoutePlans[]> {
+export async function captureQueryPlans(payload: Payload, routes: Route[], options: { warmUp?: boolean } = {}, namespaceRoot = '/wp-json/calendar/events/v1'): Promise<RoutePlans[]> {
   const logger = payload.logger as unknown as { level: string }
   const level = logger.level
   // This process's request log lines would land among the benchmark's output.
@@ -113,13 +131,18 @@ export async function captureQueryPlans(payload: Payload, routes: Route[], names
   const result: RoutePlans[] = []
   try {
     for (const [label, path] of routes) {
+      // warmUp: once unrecorded, so the recorded request finds what a running server has (compiled code,
+      // kept documents); only with the response cache off, or the recorded one would be a replay.
+      if (options.warmUp) await (await fetch(`http://127.0.0.1:${port}${namespaceRoot}${path}`)).arrayBuffer()
       recorder.take()
+      const started = performance.now()
       const res = await fetch(`http://127.0.0.1:${port}${namespaceRoot}${path}`)
       await res.arrayBuffer()
+      const ms = Math.round(performance.now() - started)
       const statements = recorder.take()
       const explained: StatementPlan[] = []
-      for (const statement of statements) explained.push({ sql: statement.sql, params: plain(statement.params), plan: await recorder.explain(statement) })
-      result.push({ route: label, path, status: res.status, statements: explained })
+      for (const statement of statements) explained.push({ sql: statement.sql, params: plain(statement.params), plan: await recorder.explain(statement), ms: statement.ms })
+      result.push({ route: label, path, status: res.status, ms, statements: explained })
     }
   } finally {
     recorder.stop()
@@ -132,10 +155,11 @@ export async function captureQueryPlans(payload: Payload, routes: Route[], names
 /** The plans as console lines: each route, then each statement (shortened) and its plan. */
 export function showQueryPlans(plans: RoutePlans[], log: (line: string) => void): void {
   for (const route of plans) {
-    log(`  ${route.route}  (${route.status}, ${route.statements.length} statements)`)
+    const sum = route.statements.reduce((total, s) => total + (s.ms ?? 0), 0)
+    log(`  ${route.route}  (${route.status}, ${route.statements.length} statements${route.ms === undefined ? '' : `, ${route.ms} ms, of which statements ${Math.round(sum)} ms`})`)
     route.statements.forEach((statement, i) => {
       const sql = statement.sql.replace(/\s+/g, ' ')
-      log(`    [${i + 1}] ${sql.length > 240 ? `${sql.slice(0, 240)}…` : sql}`)
+      log(`    [${i + 1}]${statement.ms === undefined ? '' : ` (${statement.ms} ms)`} ${sql.length > 240 ? `${sql.slice(0, 240)}…` : sql}`)
       log(`        params ${JSON.stringify(statement.params).slice(0, 160)}`)
       for (const line of statement.plan) log(`        ${line}`)
     })

@@ -2,13 +2,15 @@
 // (bench/queryPlans.ts), starts the API in production mode three times (response cache on; off for
 // cold reads, with the document cache on as in production; every cache off), load-tests it on loopback with autocannon, compares every route with a bare Express route
 // (the machine's ceiling), measures filtered lists and editor writes, soaks a fresh server with mixed
-// reads and writes to watch memory (bench/soak.ts), and ends with every budget of decisions section 7,
-// met or MISSED (bench/budgets.ts).
+// reads and writes to watch memory (bench/soak.ts), then seeds weekly series and measures recurring events
+// on fresh servers (bench/recurringEvents.ts), and ends with every budget of decisions section 7 and of
+// recurring events, met or MISSED (bench/budgets.ts).
 // Options: --events N (10000) --duration S (10) --connections C (10) --soak S (60, 0 skips)
 //          --database sqlite|postgres --postgres-url URL --out FILE
 //          --workers N (also measure 1 and N workers behind one port: bench/workerScaling.ts)
 //          --instances N (0: none; see bench/instances.ts)
 //          --profile DIR (a V8 CPU profile of the cold API server, for chrome://inspect or speedscope)
+//          --occurrences N (100000: weekly series are seeded until that many occurrences are stored; 0 skips)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { writeFileSync } from 'node:fs'
@@ -25,6 +27,7 @@ import { eventWriteLoad, type WriteTarget } from './eventWrites.js'
 import { dateWindow, filteredRoutes, type Route, wallClock as fmt } from './filteredRoutes.js'
 import { measureWorkerScaling, type ScalingRow } from './workerScaling.js'
 import { instancesBudget, type InstancesResult, measureInstances } from './instances.js'
+import { measureRecurring, type RecurringResult, recurringBudgets } from './recurringEvents.js'
 import { captureQueryPlans, type RoutePlans, showQueryPlans } from './queryPlans.js'
 import { BASELINE_MAX_SECONDS, soak as runSoak, soakBudgets, soakPaths, type SoakResult } from './soak.js'
 
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     instances: { type: 'string', default: '0' },
     profile: { type: 'string' },
+    occurrences: { type: 'string', default: '100000' },
   },
 })
 const EVENTS = Number(values.events)
@@ -54,6 +58,8 @@ const WORKERS = values.workers === undefined ? 0 : Number(values.workers)
 if (values.workers !== undefined && !(Number.isInteger(WORKERS) && WORKERS >= 1)) throw new Error('--workers must be a positive integer')
 const INSTANCES = Number(values.instances)
 if (!Number.isInteger(INSTANCES) || INSTANCES < 0 || INSTANCES === 1) throw new Error('--instances must be 0 or at least 2')
+const OCCURRENCES = Number(values.occurrences)
+if (!Number.isInteger(OCCURRENCES) || OCCURRENCES < 0) throw new Error('--occurrences must be 0 or a positive integer')
 const OUT = values.out ?? path.join('bench', `results-${KIND}-${EVENTS}.json`)
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -253,6 +259,15 @@ try {
     })
   }
 
+  let recurring: RecurringResult | undefined
+  if (OCCURRENCES) {
+    recurring = await measureRecurring({
+      uri, kind: KIND, firstPort: port + 60, occurrences: OCCURRENCES, routes: FILTERED, authorization, start: monthLater, log, show,
+      links: { venueIds: dataset.venueIds, organizerIds: dataset.organizerIds, categoryIds: dataset.categoryIds, tagIds: dataset.tagIds },
+      load: async (url, pid, connections) => load(url, pid, { connections }),
+    })
+  }
+
   log('\nRatio of repeated public reads to the ceiling (requests/s):')
   for (const row of rows.filter((r) => r.warmRatioToCeiling !== undefined)) log(`  ${row.route.padEnd(50)} ${(row.warmRatioToCeiling! * 100).toFixed(1)} %`)
 
@@ -307,12 +322,15 @@ try {
   if (soak) budgets.push(...soakBudgets(soak, at(`${SOAK} s soak, cache on, ${CONNECTIONS} connections + ${soak.writes.perSecond} writes/s`)))
   else budgets.push({ budget: 'soak: memory flat and bounded by CACHE_MAX_MB + DOCUMENT_CACHE_MB', value: 'run with --soak S (S > 15)', ok: null, run: 'not part of this run' })
 
-  log(`\nBudgets (decisions section 7), ${SIZE}:`)
+  if (recurring) budgets.push(...recurringBudgets(recurring, at, FILTERED_P50_MS, FILTERED_P99_MS))
+  else budgets.push({ budget: 'recurring events (a series\' create, lists with 100,000 occurrences, an occurrence\'s edit)', value: 'run with --occurrences N (N > 0)', ok: null, run: 'not part of this run' })
+
+  log(`\nBudgets (decisions section 7, recurring events), ${SIZE}:`)
   printBudgets(budgets, log)
 
   const results: BenchResults = {
     date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows,
-    filtered, queryPlans, writes: { ...writes, created, listed }, soak, workerScaling, instances, budgets,
+    filtered, queryPlans, writes: { ...writes, created, listed }, soak, workerScaling, instances, recurring, budgets,
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2))
   log(`\nWrote ${OUT}`)

@@ -14,7 +14,9 @@ export interface DatasetSize {
 }
 
 export interface Dataset {
+  categoryIds: number[]
   categorySlugs: string[]
+  tagIds: number[]
   tagSlugs: string[]
   venueIds: number[]
   organizerIds: number[]
@@ -24,7 +26,7 @@ export interface Dataset {
   sample: { categorySlug: string; venueId: number; word: string; startDate: string }
 }
 
-const TIMEZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles']
+export const TIMEZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles']
 const CITIES = [
   ['Paris', 'France', 48.8566, 2.3522],
   ['Berlin', 'Germany', 52.52, 13.405],
@@ -35,7 +37,7 @@ const CITIES = [
 export const WORDS = ['Jazz', 'Night', 'Market', 'Workshop', 'Festival', 'Talk', 'Concert', 'Yoga', 'Film', 'Tour', 'Brunch', 'Lecture']
 
 /** Runs `task(i)` for i in [0, count) with at most `width` in flight. */
-async function inParallel<T>(count: number, width: number, task: (i: number) => Promise<T>, onProgress?: (done: number) => void): Promise<T[]> {
+export async function inParallel<T>(count: number, width: number, task: (i: number) => Promise<T>, onProgress?: (done: number) => void): Promise<T[]> {
   const results: T[] = new Array(count)
   let next = 0
   let done = 0
@@ -133,7 +135,9 @@ export async function seedDataset(payload: Payload, size: DatasetSize, log: (lin
   const visible = events.filter((e) => e.status === 'publish' && !e.hasPassword && !e.hideFromListings)
   const coming = visible.find((e) => Date.parse(e.startDate) > now + 24 * HOUR) ?? visible[0]!
   return {
+    categoryIds: categories.map((c) => c.id as number),
     categorySlugs: categories.map((c) => c.slug as string),
+    tagIds: tags.map((t) => t.id as number),
     tagSlugs: tags.map((t) => t.slug as string),
     venueIds: venues.map((v) => v.id as number),
     organizerIds: organizers.map((o) => o.id as number),

@@ -159,7 +159,7 @@ export async function measureRecurring(options: {
         break
       }
       const before = await ask<OccurrenceRow[]>(seeder, { rows: seriesId })
-      const { ms, status } = await timed(`${base(port)}/events/${item.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: `${item.title} (moved)` }) })
+      const { ms, status, body } = await timed(`${base(port)}/events/${item.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: `${item.title} (moved)` }) })
       if (status !== 200) {
         editFailed++
         continue
@@ -169,7 +169,17 @@ export async function measureRecurring(options: {
       const changes = rowChanges(before, after)
       rowsChanged.push(changes.changed.length)
       addedOrRemoved += changes.addedOrRemoved
-      if (changes.changed.length === 1 && changes.changed[0]!.id === item.id - seeded.provisionalBase && changes.changed[0]!.state === 'changed') changedState++
+      const rowId = item.id - seeded.provisionalBase
+      if (changes.changed.length === 1 && changes.changed[0]!.id === rowId && changes.changed[0]!.state === 'changed') changedState++
+      else {
+        // What the write did instead, to say why.
+        const show = (rows: OccurrenceRow[]) => JSON.stringify(rows.find((row) => row.id === rowId) ?? null)
+        log(`  edit of ${item.id} (series ${seriesId}, row ${rowId}) answered id ${String(body.id)}: ${changes.changed.length} rows changed; the row before ${show(before)}, after ${show(after)}`)
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        const later = await ask<OccurrenceRow[]>(seeder, { rows: seriesId })
+        const relisted = (await (await fetch(`${base(port)}/events?post_parent=${seriesId}&per_page=5`)).json()) as { events?: Array<{ id: number; title: string }> }
+        log(`    a second later: ${show(later)}; listed: ${JSON.stringify(relisted.events?.map((e) => [e.id, e.title]))}`)
+      }
     }
     const edits = { count: editMs.length, p50: quantile(editMs, 0.5), p99: quantile(editMs, 0.99), failed: editFailed, rowsChanged, rowsAddedOrRemoved: addedOrRemoved, changedState }
     log(`PATCH /events/<provisional id> (one occurrence), 1 connection: p50 ${edits.p50} ms, p99 ${edits.p99} ms over ${edits.count} edits after one not counted (${editFailed} not 200)`)

@@ -85,7 +85,7 @@ if (withSeries.length) {
     ['rows changed per edit', ...withSeries.map((r) => `${[...new Set(rec(r).edits.rowsChanged)].join(', ')} (${rec(r).edits.rowsAddedOrRemoved} added or removed)`)],
     ['edit listed by another process after', ...withSeries.map((r) => (rec(r).coherenceMs === null ? 'not within 30 s' : `${rec(r).coherenceMs} ms`))],
   ]
-  out.push('Recurring events (weekly two-year series; fresh servers, one connection):', '', table(['', ...withSeries.map(name)], body.map((cells) => cells.map(text))), '')
+  out.push('Recurring events (weekly two-year series; fresh servers, one connection):', '', table(['', ...withSeries.map(name)], body), '')
 }
 
 // Every budget the runs judged, in the benchmark's order: met or MISSED, with its figure.

@@ -72,8 +72,8 @@ const byDate = (items: ListItem[]) => items.map((item) => [item.start_date, item
 
 /** The calendar's entries of repeating events: [day, label]. */
 async function calendarEntries(): Promise<string[][]> {
-  return page.locator('.event-calendar__entry--repeat').evaluateAll((items) =>
-    items.map((li) => [li.closest('td')!.getAttribute('data-date')!, (li.textContent ?? '').replace(/\s+/g, ' ').trim()]),
+  return page.locator('.event-calendar__entry--repeat .event-calendar__open').evaluateAll((buttons) =>
+    buttons.map((button) => [button.closest('td')!.getAttribute('data-date')!, (button.textContent ?? '').replace(/\s+/g, ' ').trim()]),
   )
 }
 

@@ -12,7 +12,7 @@ import { validateCost } from './rules/eventCost.js'
 import { validateEndDate, validateStartDate } from './rules/eventDates.js'
 import { validateTimeZone } from './rules/eventTimeZone.js'
 import { validateRecurrence } from './rules/eventRecurrence.js'
-import { linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
+import { inheritToChangedOccurrences, linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { recurrencePreview } from './endpoints/recurrencePreview.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
@@ -65,7 +65,7 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
   hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
     beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
-    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence],
+    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence, inheritToChangedOccurrences],
     beforeDelete: [updateTermCountsBeforeDelete, removeOccurrencesBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete],
   }),

@@ -2,8 +2,18 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionB
 import { expandRecurrence, horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from '../../lib/recurrence/index.js'
 import { insertRows } from '../../lib/sql/insertRows.js'
 import type { OccurrenceState } from '../Occurrences.js'
-import { OCCURRENCES } from '../slugs.js'
+import { EVENTS, OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
+import { KEPT_ID_CEILING, reserveIds } from './reserveIds.js'
+
+/**
+ * req.context key: the IDs a caller wants new occurrences to have, by original start (ISO UTC, as
+ * `toISOString` writes it): import:tec keeps Events Calendar Pro's occurrence IDs (its provisional
+ * IDs less 10,000,000). An ID already taken, or past KEPT_ID_CEILING, is not kept: that occurrence
+ * gets the next one of the sequence. Kept IDs are reserved in the 'occurrence' sequence first, so the
+ * sequence never hands them out again.
+ */
+export const OCCURRENCE_IDS = 'occurrenceIds'
 
 /** A stored occurrence as this hook reads it. */
 interface StoredOccurrence {
@@ -99,13 +109,38 @@ export async function syncOccurrences(req: PayloadRequest, event: SeriesEvent, l
   const gone = stored.filter((row) => !keep.has(row.id)).map((row) => row.id)
   if (gone.length) await payload.db.deleteMany({ collection: OCCURRENCES, where: { id: { in: gone } }, req })
   if (fresh.length) {
-    const first = await nextIds(req, 'occurrence', fresh.length)
-    const rows = fresh.map((row, i) => ({ id: first + i, ...row }))
+    const ids = await freshIds(req, fresh.map((row) => row.originalStart as string))
+    const rows = fresh.map((row, i) => ({ id: ids[i]!, ...row }))
     if (!(await insertRows(req, OCCURRENCES, rows))) {
       for (const data of rows) await payload.db.create({ collection: OCCURRENCES, data, req })
     }
   }
   return { created: fresh.length, removed: gone.length, updated }
+}
+
+/** IDs of new occurrences, by their original starts: the caller's (OCCURRENCE_IDS) where free, the sequence's otherwise. */
+async function freshIds(req: PayloadRequest, originalStarts: string[]): Promise<number[]> {
+  const asked = req.context?.[OCCURRENCE_IDS] as Record<string, unknown> | undefined
+  const wanted = originalStarts.map((start) => {
+    const id = asked?.[start]
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= KEPT_ID_CEILING ? id : undefined
+  })
+  const candidates = [...new Set(wanted.filter((id): id is number => id !== undefined))]
+  const taken = candidates.length
+    ? new Set(
+        (await req.payload.db.find<{ id: number }>({ collection: OCCURRENCES, where: { id: { in: candidates } }, pagination: false, limit: 0, req })).docs.map((row) => row.id),
+      )
+    : new Set<number>()
+  const used = new Set<number>()
+  const kept = wanted.map((id) => {
+    if (id === undefined || taken.has(id) || used.has(id)) return undefined
+    used.add(id)
+    return id
+  })
+  if (used.size) await reserveIds(req.payload, 'occurrence', Math.max(...used), req)
+  const missing = kept.filter((id) => id === undefined).length
+  let next = missing ? await nextIds(req, 'occurrence', missing) : 0
+  return kept.map((id) => id ?? next++)
 }
 
 /**
@@ -123,5 +158,34 @@ export const linkChangedOccurrence: CollectionAfterChangeHook = async ({ doc, pr
     data: { state: 'changed', changedTo: doc.id },
     req,
   })
+  return doc
+}
+
+/** What a changed occurrence takes from its series whenever the series changes it: who sees it. */
+const INHERITED = ['status', 'author', 'passwordHash', 'hasPassword', 'hideFromListings', 'deletedAt'] as const
+
+const idOf = (value: unknown) => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+
+/**
+ * afterChange of a series: its changed occurrences (events of their own) keep the series' status,
+ * author, password, listing flag and trash, so what hides the series hides every occurrence of it.
+ * Through the Local API (hooks run: term counts follow a status change), past field access: the
+ * password's hash is copied as it is.
+ */
+export const inheritToChangedOccurrences: CollectionAfterChangeHook = async ({ data: sent, doc, previousDoc, req, operation }) => {
+  if (operation !== 'update' || !(doc.recurring || previousDoc?.recurring)) return doc
+  const data: Record<string, unknown> = {}
+  for (const key of INHERITED) {
+    const now = idOf(doc[key]) ?? null
+    if (key !== 'passwordHash' && now !== (idOf(previousDoc?.[key]) ?? null)) data[key] = now
+  }
+  // The hash is not in the hook's document (a hidden field): read as stored when the password was sent.
+  if (sent?.password !== undefined || 'hasPassword' in data) {
+    const stored = await req.payload.db.findOne<{ id: number; passwordHash?: string | null; hasPassword?: boolean | null }>({ collection: EVENTS, where: { id: { equals: doc.id } }, req })
+    data.passwordHash = stored?.passwordHash ?? null
+    data.hasPassword = Boolean(stored?.hasPassword)
+  }
+  if (!Object.keys(data).length) return doc
+  await req.payload.update({ collection: EVENTS, where: { series: { equals: doc.id } }, data, trash: true, depth: 0, overrideAccess: true, req })
   return doc
 }

@@ -5,17 +5,18 @@ import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { DateTime } from 'luxon'
 import type { Payload, TypedUser } from 'payload'
-import { EVENTS, USERS } from '../../collections/slugs.js'
+import { EVENTS, OCCURRENCES, USERS } from '../../collections/slugs.js'
 import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventWriteArgs } from '../../endpoints/events/params/eventWriteArgs.js'
 import { saveEvent } from '../../endpoints/events/write/saveEvent.js'
+import { copySeriesAsOccurrence, type LocatedEventPost } from '../../endpoints/data/index.js'
 import { sentArgs } from '../../endpoints/events/params/sentArgs.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
 import { escapeHtml } from '../../endpoints/serialize/html.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { env } from '../env.js'
-import { calendarOccurrences, CalendarParseError, type Occurrence } from '../ical/calendarOccurrences.js'
+import { calendarEntries, CalendarParseError, type CalendarEntry } from '../ical/calendarEntries.js'
 import { CalendarSourceError, readCalendarSource } from '../ical/readCalendarSource.js'
 import { pluginOptionsOf } from '../../lib/options.js'
 import { CommandError } from './CommandError.js'
@@ -39,7 +40,7 @@ export function parseImportIcsArgs(args: string[]) {
   const [source, ...extra] = parsed.positionals
   if (!source) throw new CommandError('missing the calendar to import: a .ics file or an http(s) URL')
   if (extra.length) throw new CommandError(`one calendar at a time (also given: ${extra.join(' ')})`)
-  let until = DateTime.now().setZone(env.SITE_TIMEZONE).plus({ years: 1 }).endOf('day')
+  let until: DateTime | undefined
   if (parsed.values.until !== undefined) {
     const at = DateTime.fromISO(parsed.values.until, { zone: env.SITE_TIMEZONE })
     if (!at.isValid) throw new CommandError(`--until must be a date such as 2027-12-31 (got "${parsed.values.until}")`)
@@ -115,8 +116,8 @@ function descriptionHtml(text: string): string {
     .join('')
 }
 
-/** An occurrence as the body of POST /events: the write path of the namespace does the rest (venues matched by name, terms by name). */
-function writeBody(o: Occurrence): Record<string, unknown> {
+/** An entry as the body of POST /events: the write path of the namespace does the rest (venues matched by name, terms by name). */
+function writeBody(o: CalendarEntry): Record<string, unknown> {
   return {
     title: o.title,
     ...(o.description ? { description: descriptionHtml(o.description) } : {}),
@@ -129,6 +130,7 @@ function writeBody(o: Occurrence): Record<string, unknown> {
     ...(o.location ? { venue: { venue: o.location.name, ...(o.location.address ? { address: o.location.address } : {}) } } : {}),
     ...(o.organizer ? { organizer: { organizer: o.organizer.name, ...(o.organizer.email ? { email: o.organizer.email } : {}) } } : {}),
     ...(o.url ? { website: o.url } : {}),
+    ...(o.kind === 'series' ? { recurrence: recurrenceArgument(o.recurrence!) } : {}),
   }
 }
 
@@ -151,37 +153,65 @@ async function importingUser(payload: Payload, login: string | undefined): Promi
   return { ...user, collection: USERS } as unknown as TypedUser
 }
 
+/** Values a line of `recurrence` may hold in a namespace write (its lines are at most 2,000 characters). */
+const VALUES_PER_LINE = 100
+
+/** A series' lines as the namespace's `recurrence` argument takes them: long date lists cut into lines of VALUES_PER_LINE dates. */
+function recurrenceArgument(lines: string[]): string[] {
+  return lines.flatMap((line) => {
+    const colon = line.indexOf(':')
+    const values = line.slice(colon + 1).split(',')
+    if (line.startsWith('RRULE') || values.length <= VALUES_PER_LINE) return [line]
+    return Array.from({ length: Math.ceil(values.length / VALUES_PER_LINE) }, (_, i) => `${line.slice(0, colon)}:${values.slice(i * VALUES_PER_LINE, (i + 1) * VALUES_PER_LINE).join(',')}`)
+  })
+}
+
+/** The event a write in `req` made (a changed occurrence copied from its series), as the write's checks see an event. */
+function located(doc: { id: number; author?: unknown; status?: string | null; startDate: string; endDate: string; timezone?: string | null; allDay?: boolean | null }): LocatedEventPost {
+  return { id: doc.id, author: doc.author, status: doc.status, startDate: doc.startDate, endDate: doc.endDate, timezone: doc.timezone, allDay: doc.allDay }
+}
+
+/** A series' stored occurrence at an original start. */
+async function occurrenceAt(payload: Payload, series: number, originalStart: string) {
+  const found = await payload.find({ collection: OCCURRENCES, where: { and: [{ event: { equals: series } }, { originalStart: { equals: originalStart } }] }, limit: 1, depth: 0, overrideAccess: true })
+  return found.docs[0]
+}
+
 /**
  * import:ics <file|url>: the calendar's events written here through the namespace's own write path
- * (its validation, matching of venues and organizers, terms by name, one transaction per event).
- * Re-runs update the events a UID (or a recurring event's occurrence) became, skip unchanged ones
- * and never duplicate. Prints a summary; exit 1 when an event failed.
+ * (its validation, matching of venues and organizers, terms by name, one transaction per event). A
+ * recurring VEVENT is one series (its lines in `recurrence`), its RECURRENCE-ID overrides changed
+ * occurrences of it, or cancelled ones. Re-runs update what a UID (or an occurrence of a series)
+ * became, skip unchanged ones and never duplicate. Prints a summary; exit 1 when an event failed.
  */
 export async function importIcsCommand(payload: () => Promise<Payload>, args: string[]): Promise<number> {
   const flags = parseImportIcsArgs(args)
   const started = Date.now()
-  let occurrences: Occurrence[]
+  let entries: CalendarEntry[]
   let warnings = 0
+  const warn = (line: string) => {
+    warnings++
+    process.stderr.write(`warning: ${line}\n`)
+  }
   try {
     const text = await readCalendarSource(flags.source, { maxBytes: env.MAX_UPLOAD_BYTES, allowPrivateHosts: flags.allowPrivateHosts })
-    occurrences = calendarOccurrences(text, {
+    entries = calendarEntries(text, {
       until: flags.until,
       siteZone: env.SITE_TIMEZONE,
-      warn: (line) => {
-        warnings++
-        process.stderr.write(`warning: ${line}\n`)
-      },
+      limits: { horizonMonths: env.RECURRENCE_HORIZON_MONTHS, maxOccurrences: env.RECURRENCE_MAX_OCCURRENCES },
+      warn,
     })
   } catch (error) {
     if (error instanceof CalendarSourceError || error instanceof CalendarParseError) throw new CommandError(error.message)
     throw error
   }
-  const recurring = new Set(occurrences.filter((o) => o.key !== o.uid).map((o) => o.uid)).size
+  const kinds = { single: 0, series: 0, changed: 0, cancelled: 0 }
+  for (const o of entries) kinds[o.kind]++
   const state = await IcsState.open()
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 }
 
   if (flags.dryRun) {
-    for (const o of occurrences) {
+    for (const o of entries) {
       const known = state.get(o.key)
       if (!known) counts.created++
       else if (known[1] !== fingerprint(o)) counts.updated++
@@ -199,26 +229,59 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
       locale: env.LOCALES[0]!,
       options: pluginOptionsOf(p.config),
     }
+    const findEvent = async (id: number) => (await p.find({ collection: EVENTS, where: { id: { equals: id } }, limit: 1, depth: 0, trash: true, overrideAccess: false, user })).docs[0]
     const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'events {bar} {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic)
-    bar.start(occurrences.length, 0)
-    for (const o of occurrences) {
+    bar.start(entries.length, 0)
+    /** A line above the bar, which redraws below it. */
+    const say = (line: string) => {
+      bar.stop()
+      process.stderr.write(`${line}\n`)
+    }
+    for (const o of entries) {
       const digest = fingerprint(o)
       const known = state.get(o.key)
       try {
-        const previous = known
-          ? ((await p.find({ collection: EVENTS, where: { id: { equals: known[0] } }, limit: 1, depth: 0, trash: true, overrideAccess: false, user })).docs[0])
-          : undefined
-        if (previous && known![1] === digest) counts.unchanged++
-        else {
-          const { params, input } = await parseParams(eventWriteArgs({ create: !previous }), { path: {}, query: {}, body: writeBody(o) }, ctx)
-          const doc = await saveEvent(ctx, params, sentArgs(params, input), previous)
-          await state.set(o.key, doc.id, digest)
-          counts[previous ? 'updated' : 'created']++
+        // Series are written first: their occurrences' rows exist when a change or a cancellation reaches them.
+        const series = o.series === undefined ? undefined : state.get(o.series)?.[0]
+        if (o.series !== undefined && !(series && (await findEvent(series)))) throw new Error(`its series "${o.series}" was not imported`)
+        if (o.kind === 'cancelled') {
+          // Taken out of its series: the event a previous run made of it goes (which cancels the row), or the row is cancelled.
+          const previous = known && known[0] > 0 ? await findEvent(known[0]) : undefined
+          if (previous) await p.delete({ collection: EVENTS, id: previous.id, overrideAccess: false, user })
+          const row = await occurrenceAt(p, series!, o.originalStart!)
+          if (!row) say(`warning: event "${o.title}" (${o.key}): its series has no occurrence at ${o.originalStart} to cancel`)
+          if (row && row.state !== 'cancelled') {
+            await p.update({ collection: OCCURRENCES, id: row.id, data: { state: 'cancelled', changedTo: null }, overrideAccess: true, depth: 0 })
+          }
+          if (previous || (row && row.state !== 'cancelled')) counts[known ? 'updated' : 'created']++
+          else counts.unchanged++
+          if (!row) warnings++
+          await state.set(o.key, 0, digest)
+        } else {
+          const previous = known && known[0] > 0 ? await findEvent(known[0]) : undefined
+          if (previous && known![1] === digest) counts.unchanged++
+          else {
+            const body = writeBody(o)
+            // A series the file no longer repeats is single again.
+            if (o.kind === 'single' && previous?.recurring) body.recurrence = []
+            // A changed occurrence is first a copy of its series in its occurrence's place (as the namespace's scope=this write makes one).
+            const row = o.kind === 'changed' && !previous ? await occurrenceAt(p, series!, o.originalStart!) : undefined
+            const seriesDoc = row ? await findEvent(series!) : undefined
+            const { params, input } = await parseParams(eventWriteArgs({ create: !previous && !row }), { path: {}, query: {}, body }, ctx)
+            const doc = row
+              ? await saveEvent(ctx, params, sentArgs(params, input), seriesDoc as unknown as LocatedEventPost, async (req) => located(await copySeriesAsOccurrence(ctx, req, series!, row)))
+              : await saveEvent(ctx, params, sentArgs(params, input), previous as unknown as LocatedEventPost | undefined)
+            await state.set(o.key, doc.id, digest)
+            counts[previous ? 'updated' : 'created']++
+            if (o.kind === 'changed' && !previous && !row) {
+              warnings++
+              say(`warning: event "${o.title}" (${o.key}): its series has no occurrence at ${o.originalStart}; it is imported as an event of its own`)
+            }
+          }
         }
       } catch (error) {
         counts.failed++
-        bar.stop()
-        process.stderr.write(`Error: event "${o.title}" (${o.key}) not imported: ${reason(error)}\n`)
+        say(`Error: event "${o.title}" (${o.key}) not imported: ${reason(error)}`)
       }
       bar.increment()
     }
@@ -227,13 +290,16 @@ export async function importIcsCommand(payload: () => Promise<Payload>, args: st
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const verb = flags.dryRun ? 'Dry run of' : 'Imported'
+  const occurrences = kinds.changed + kinds.cancelled ? `, ${kinds.changed} changed and ${kinds.cancelled} cancelled occurrences` : ''
   process.stdout.write(
-    `${verb} ${flags.source}: ${occurrences.length} events (${recurring} recurring, expanded until ${flags.until.toISODate()}); ` +
+    `${verb} ${flags.source}: ${entries.length} events (${kinds.series} recurring${occurrences}); ` +
       `${counts.created} ${flags.dryRun ? 'to create' : 'created'}, ${counts.updated} ${flags.dryRun ? 'to update' : 'updated'}, ${counts.unchanged} unchanged, ${counts.failed} failed${warnings ? `, ${warnings} warnings` : ''} in ${seconds} s\n`,
   )
   return counts.failed ? 1 : 0
 }
 
-function fingerprint(o: Occurrence): string {
-  return createHash('sha256').update(JSON.stringify(writeBody(o))).digest('base64url')
+/** What was written of an entry: its body, its other fields (a series' lines; the occurrence it changes or cancels). */
+function fingerprint(o: CalendarEntry): string {
+  const more = { kind: o.kind, recurrence: o.recurrence, series: o.series, originalStart: o.originalStart }
+  return createHash('sha256').update(JSON.stringify(o.kind === 'cancelled' ? more : [writeBody(o), more])).digest('base64url')
 }

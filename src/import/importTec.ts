@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, OCCURRENCES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
+import { OCCURRENCE_IDS } from '../../collections/hooks/syncOccurrences.js'
 import { hashSecret } from '../../collections/secrets.js'
 import { KEPT_ID_CEILING, reserveIds } from '../../collections/hooks/reserveIds.js'
 import { applyPendingTermCounts, PENDING_TERM_COUNTS } from '../../collections/hooks/updateTermCounts.js'
@@ -20,7 +21,8 @@ import { ImportProgress, type KindCounts } from './ImportProgress.js'
 import { ImportState, type ImportKind } from './ImportState.js'
 import { pageLimit, pastLimit } from './pageLimit.js'
 import { TecClient } from './TecClient.js'
-import { eventData, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
+import { ecpOccurrence, eventData, PROVISIONAL_BASE, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
+import { seriesDates } from './seriesDates.js'
 
 export interface ImportTecOptions {
   from: string
@@ -175,7 +177,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
             return mapped
           }
           if (!dryRun) {
-            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true, req, context: { [IMPORT_ID]: undefined, ...pageContext(req) } })
+            await payload.update({ collection, id: mapped, data: await build(false), overrideAccess: true, depth: 0, trash: true, req, context: { [IMPORT_ID]: undefined, [OCCURRENCE_IDS]: undefined, ...pageContext(req) } })
             state.remember(kind, sourceId, mapped, fingerprint)
           }
           counts[kind].updated++
@@ -193,7 +195,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         overrideAccess: true,
         depth: 0,
         // Named on every call: a shared request keeps the context of the previous write.
-        context: { [IMPORT_ID]: keep.has(sourceId) ? sourceId : undefined, ...pageContext(req) },
+        context: { [IMPORT_ID]: keep.has(sourceId) ? sourceId : undefined, [OCCURRENCE_IDS]: undefined, ...pageContext(req) },
         req,
       })
       state.remember(kind, sourceId, doc.id as number, fingerprint)
@@ -458,7 +460,14 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const valid = new Set(items)
       const unlocked = read.unlocked.filter((_, i) => valid.has(all[i]!))
       const { hashOf } = read
-      const keep = await planPage('events', items.map((i) => i.id))
+      // Events Calendar Pro's occurrences (provisional IDs) are grouped back into their series, which get new IDs.
+      const singles = unlocked.filter(({ wire }) => !ecpOccurrence(wire))
+      const series = new Map<string, typeof unlocked>()
+      for (const one of unlocked) {
+        const of = ecpOccurrence(one.wire)
+        if (of) series.set(of.series, [...(series.get(of.series) ?? []), one])
+      }
+      const keep = await planPage('events', singles.map(({ wire }) => wire.id))
       // Images are downloaded a few at a time ahead of the writes, which need them one by one.
       let next = 0
       await Promise.all(
@@ -468,26 +477,90 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       )
       // Authors are found or created before the transaction opens.
       for (const { wire } of unlocked) await authors.resolve(wire.author)
-      const writeOne = async ({ wire, locked, password }: (typeof unlocked)[number], req?: PayloadRequest) => {
-        await write('events', wire.id, { ...wire, password }, keep, async (creating) => {
-          const author = await authors.resolve(wire.author)
-          const keepStored = locked && !password && !creating
-          if (locked && !password && creating) {
-            warning(`event ${wire.id} is password-protected; the site does not show its password, so it got a new random one (set yours in the admin)`)
+      const build = async ({ wire, locked, password }: (typeof unlocked)[number], creating: boolean, req?: PayloadRequest) => {
+        const author = await authors.resolve(wire.author)
+        const keepStored = locked && !password && !creating
+        if (locked && !password && creating) {
+          warning(`event ${wire.id} is password-protected; the site does not show its password, so it got a new random one (set yours in the admin)`)
+        }
+        const hash = keepStored ? undefined : hashOf.get(wire)
+        return {
+          ...eventData(wire, calendar.siteTimezone),
+          ...(hash ? { passwordHash: hash, hasPassword: true } : {}),
+          author: author.id || undefined,
+          description: await description(wire.description, author, `event ${wire.id}`, req),
+          image: await images.resolve(wire.image),
+          categories: map('categories', linkedIds(wire.categories)),
+          tags: map('tags', linkedIds(wire.tags)),
+          venues: map('venues', linkedIds(wire.venue)),
+          organizers: map('organizers', linkedIds(wire.organizer)),
+        }
+      }
+      const writeOne = async (one: (typeof unlocked)[number], req?: PayloadRequest) => {
+        await write('events', one.wire.id, { ...one.wire, password: one.password }, keep, (creating) => build(one, creating, req), req)
+      }
+
+      /**
+       * One series of Events Calendar Pro from its occurrences on this page: created from the first
+       * (its fields; the others' starts as RDATEs), or, from a later page or run, given the new ones'
+       * starts. Each occurrence keeps its ID (the provisional ID less the base). The occurrences'
+       * own titles and other fields are not read: a series has one content.
+       */
+      const writeSeries = async (slug: string, group: typeof unlocked, req?: PayloadRequest) => {
+        const key = `series:${slug}`
+        const starts: Array<{ one: (typeof unlocked)[number]; start: string; id: number }> = []
+        for (const one of group) {
+          try {
+            starts.push({ one, start: String(eventData(one.wire, calendar.siteTimezone).startDate), id: ecpOccurrence(one.wire)!.occurrenceId })
+          } catch (error) {
+            // As write() does: in a page's transaction the page is written again record by record.
+            if (req) throw error
+            counts.events.failed++
+            warning(`events ${one.wire.id} not written: ${(error as Error).message}`)
           }
-          const hash = keepStored ? undefined : hashOf.get(wire)
-          return {
-            ...eventData(wire, calendar.siteTimezone),
-            ...(hash ? { passwordHash: hash, hasPassword: true } : {}),
-            author: author.id || undefined,
-            description: await description(wire.description, author, `event ${wire.id}`, req),
-            image: await images.resolve(wire.image),
-            categories: map('categories', linkedIds(wire.categories)),
-            tags: map('tags', linkedIds(wire.tags)),
-            venues: map('venues', linkedIds(wire.venue)),
-            organizers: map('organizers', linkedIds(wire.organizer)),
+        }
+        if (!starts.length) return
+        starts.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.one.wire.id - b.one.wire.id)
+        const changed = starts.filter(({ one }) => state.fingerprint('events', one.wire.id) !== fingerprintOf({ ...one.wire, password: one.password }))
+        counts.events.unchanged += starts.length - changed.length
+        if (!changed.length) return
+        const tally = () => {
+          for (const { one } of changed) counts.events[state.target('events', one.wire.id) === undefined ? 'created' : 'updated']++
+        }
+        if (dryRun) return tally()
+        const ids: Record<string, number> = Object.fromEntries(starts.map(({ start, id }) => [new Date(start).toISOString(), id]))
+        const context = { [IMPORT_ID]: undefined, [OCCURRENCE_IDS]: ids, ...pageContext(req) }
+        try {
+          let seriesId = state.target('events', key)
+          const stored = seriesId === undefined ? undefined : ((await payload.find({ collection: EVENTS, where: { id: { equals: seriesId } }, limit: 1, depth: 0, trash: true, overrideAccess: true, req })).docs[0] as unknown as Record<string, unknown> | undefined)
+          // The series' first item (remembered with it) keeps its ID too: a series of one item so far repeats not, and has no row yet.
+          const firstItem = Number(state.fingerprint('events', key))
+          if (stored && Number.isSafeInteger(firstItem) && firstItem >= PROVISIONAL_BASE) ids[new Date(String(stored.startDate)).toISOString()] ??= firstItem - PROVISIONAL_BASE
+          if (!stored) {
+            const [first, ...others] = starts
+            const data = await build(first!.one, true, req)
+            const recurrence = seriesDates(data as Record<string, unknown>, [], others.map(({ start }) => start))
+            const doc = await payload.create({ collection: EVENTS, data: { ...data, recurrence } as never, overrideAccess: true, depth: 0, context, req })
+            seriesId = doc.id as number
+            state.remember('events', key, seriesId, String(first!.one.wire.id))
+          } else {
+            // The first occurrence's item, when it changed, gives the series its fields again.
+            const head = changed.find(({ start }) => Date.parse(start) === new Date(String(stored.startDate)).getTime())
+            const data = head ? await build(head.one, false, req) : {}
+            // An occurrence the site moved leaves its former date.
+            const rows = await payload.find({ collection: OCCURRENCES, where: { and: [{ event: { equals: seriesId } }, { id: { in: changed.map(({ id }) => id) } }] }, pagination: false, depth: 0, overrideAccess: true, req })
+            const moved = rows.docs.filter((row) => changed.some(({ id, start }) => id === row.id && Date.parse(start) !== Date.parse(row.originalStart))).map((row) => row.originalStart)
+            const recurrence = seriesDates({ ...stored, ...data }, (stored.recurrence as string[] | null) ?? [], changed.map(({ start }) => start), moved)
+            await payload.update({ collection: EVENTS, id: seriesId!, data: { ...data, recurrence } as never, overrideAccess: true, depth: 0, trash: true, context, req })
           }
-        }, req)
+          tally()
+          for (const { one } of changed) state.remember('events', one.wire.id, seriesId!, fingerprintOf({ ...one.wire, password: one.password }))
+        } catch (error) {
+          if (req) throw error
+          counts.events.failed += changed.length
+          const detail = (error as { data?: { errors?: Array<{ message?: string; path?: string }> } }).data?.errors
+          warning(`recurring event "${slug}" (${changed.map(({ one }) => one.wire.id).join(', ')}) not written: ${(error as Error).message}${detail ? ` ${JSON.stringify(detail)}` : ''}`)
+        }
       }
       await writePage('events', async (req) => {
         // PostgreSQL answers over a socket: while one write waits for it, the next one's hooks run.
@@ -500,7 +573,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           Array.from({ length: lanes }, async () => {
             const own = req && lanes > 1 ? await sameTransaction(req) : req
             try {
-              while (!failed && next < unlocked.length) await writeOne(unlocked[next++]!, own)
+              while (!failed && next < singles.length) await writeOne(singles[next++]!, own)
             } catch (error) {
               failed = true
               throw error
@@ -510,6 +583,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         // Every lane has stopped before the page is rolled back and written again.
         const refused = settled.find((result) => result.status === 'rejected')
         if (refused) throw refused.reason
+        for (const [slug, group] of series) await writeSeries(slug, group, req)
       })
     }, readEvents)
     if (!dryRun) await state.finished()

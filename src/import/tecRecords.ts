@@ -132,3 +132,18 @@ export function linkedIds(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : []
   return list.map((item) => Number((item as { id?: unknown }).id)).filter((id) => Number.isInteger(id) && id > 0)
 }
+
+/** Events Calendar Pro's provisional IDs: an occurrence's ID plus this base (its REST API lists each occurrence as an item). */
+export const PROVISIONAL_BASE = 10_000_000
+
+/**
+ * The series an item belongs to when it is one occurrence of an Events Calendar Pro recurring event:
+ * a provisional ID (the base or more) and a dated URL (`…/event/<slug>/<YYYY-MM-DD>/`, or with a
+ * same-day number after the date). Its slug names the series (every occurrence has the same).
+ */
+export function ecpOccurrence(wire: WirePost): { series: string; occurrenceId: number } | null {
+  if (!Number.isSafeInteger(wire.id) || wire.id < PROVISIONAL_BASE || typeof wire.url !== 'string') return null
+  const dated = /\/event\/([^/?#]+)\/(\d{4}-\d{2}-\d{2})(?:\/\d+)?\/?(?:[?#].*)?$/.exec(wire.url)
+  if (!dated) return null
+  return { series: wire.slug || decodeURIComponent(dated[1]!), occurrenceId: wire.id - PROVISIONAL_BASE }
+}

@@ -1,0 +1,260 @@
+// Recurring events moving in, as operators run the importers (the CLI as a process):
+// - import:ics keeps a series a series: a weekly rule across DST in Europe/Paris with an EXDATE, a
+//   changed occurrence (RECURRENCE-ID) and a cancelled one (RECURRENCE-ID, STATUS:CANCELLED) becomes one
+//   event with its lines, whose stored occurrences are the rule's, plus one changed occurrence; a
+//   re-import changes nothing, an updated file updates the series and its override; a rule refused
+//   here keeps its first occurrence, with a warning.
+// - import:tec from an Events Calendar Pro site, which lists each occurrence of a recurring event as
+//   an item with a provisional ID, groups them back into one series whose occurrences keep their IDs.
+import { writeFileSync } from 'node:fs'
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+import { runCli } from '../helpers/runCli.js'
+import { tempDir } from '../helpers/serverProcess.js'
+
+const LONG = 600_000
+
+let target: TestApp
+const dataDir = tempDir('calendar-import-series-')
+
+beforeAll(async () => {
+  target = await initTestApp()
+  await target.payload.create({ collection: 'users', data: { email: 'admin@example.org', username: 'admin', password: 'a long password 1', role: 'administrator' } as never, overrideAccess: true })
+}, LONG)
+
+afterAll(async () => {
+  await target?.close()
+  dataDir.remove()
+})
+
+interface Row {
+  id: number
+  originalStart: string
+  startDate: string
+  state: string
+  changedTo?: number | { id: number } | null
+}
+
+async function rowsOf(series: number): Promise<Row[]> {
+  const found = await target.payload.find({ collection: 'occurrences', where: { event: { equals: series } }, sort: 'originalStart', pagination: false, depth: 0, overrideAccess: true })
+  return (found.docs as unknown as Row[]).map((row) => ({ ...row, originalStart: new Date(row.originalStart).toISOString(), startDate: new Date(row.startDate).toISOString() }))
+}
+
+async function eventsTitled(like: string) {
+  const found = await target.payload.find({ collection: 'events', where: { title: { like } }, sort: 'startDate', pagination: false, depth: 0, overrideAccess: true })
+  return found.docs
+}
+
+describe('import:ics of a recurring event', () => {
+  const calendar = (count: number, lateTitle: string) =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//series//EN',
+      'BEGIN:VEVENT',
+      'UID:choir@example.org',
+      'DTSTAMP:20270101T000000Z',
+      'DTSTART;TZID=Europe/Paris:20270301T190000',
+      'DTEND;TZID=Europe/Paris:20270301T210000',
+      `RRULE:FREQ=WEEKLY;COUNT=${count}`,
+      'EXDATE;TZID=Europe/Paris:20270315T190000',
+      'SUMMARY:Choir rehearsal',
+      'LOCATION:Salle Cortot',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:choir@example.org',
+      'DTSTAMP:20270101T000000Z',
+      'RECURRENCE-ID;TZID=Europe/Paris:20270322T190000',
+      'DTSTART;TZID=Europe/Paris:20270322T200000',
+      'DTEND;TZID=Europe/Paris:20270322T220000',
+      `SUMMARY:${lateTitle}`,
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:choir@example.org',
+      'DTSTAMP:20270101T000000Z',
+      'RECURRENCE-ID:20270405T170000Z',
+      'DTSTART;TZID=Europe/Paris:20270405T190000',
+      'DTEND;TZID=Europe/Paris:20270405T210000',
+      'STATUS:CANCELLED',
+      'SUMMARY:Choir rehearsal',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n')
+  const importIcs = (file: string) => runCli(['import:ics', file], target.database.uri, { DATA_DIR: dataDir.dir, SITE_TIMEZONE: 'UTC' })
+  const file = () => path.join(dataDir.dir, 'choir.ics')
+
+  it('stores one series with its lines, its occurrences across DST, a changed and a cancelled one', async () => {
+    writeFileSync(file(), calendar(8, 'Choir rehearsal (late)'))
+    const run = await importIcs(file())
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/: 3 events \(1 recurring, 1 changed and 1 cancelled occurrences\); 3 created, 0 updated, 0 unchanged, 0 failed in/)
+
+    const events = await eventsTitled('Choir rehearsal')
+    expect(events.map((e) => e.title)).toEqual(['Choir rehearsal', 'Choir rehearsal (late)'])
+    const [series, late] = events
+    expect(series).toMatchObject({ recurring: true, timezone: 'Europe/Paris', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=8', 'EXDATE:20270315T180000Z'] })
+    expect(new Date(series!.startDate).toISOString()).toBe('2027-03-01T18:00:00.000Z')
+    expect(late).toMatchObject({ series: series!.id, recurring: false })
+    expect(new Date(late!.originalStart!).toISOString()).toBe('2027-03-22T18:00:00.000Z')
+    expect(new Date(late!.startDate).toISOString()).toBe('2027-03-22T19:00:00.000Z')
+
+    // 19:00 in Paris: 18:00 UTC in winter, 17:00 UTC from 28 March; the 15th left out.
+    const rows = await rowsOf(series!.id)
+    expect(rows.map((r) => [r.originalStart, r.state])).toEqual([
+      ['2027-03-01T18:00:00.000Z', 'scheduled'],
+      ['2027-03-08T18:00:00.000Z', 'scheduled'],
+      ['2027-03-22T18:00:00.000Z', 'changed'],
+      ['2027-03-29T17:00:00.000Z', 'scheduled'],
+      ['2027-04-05T17:00:00.000Z', 'cancelled'],
+      ['2027-04-12T17:00:00.000Z', 'scheduled'],
+      ['2027-04-19T17:00:00.000Z', 'scheduled'],
+    ])
+    const changed = rows[2]!.changedTo
+    expect(typeof changed === 'object' && changed ? changed.id : changed).toBe(late!.id)
+  }, LONG)
+
+  it('a second run changes nothing; an updated file updates the series and its override in place', async () => {
+    const [series] = await eventsTitled('Choir rehearsal')
+    const before = await rowsOf(series!.id)
+    const again = await importIcs(file())
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/0 created, 0 updated, 3 unchanged, 0 failed/)
+    expect(await eventsTitled('Choir rehearsal')).toHaveLength(2)
+    expect(await rowsOf(series!.id)).toEqual(before)
+
+    writeFileSync(file(), calendar(9, 'Choir rehearsal (at eight)'))
+    const updated = await importIcs(file())
+    expect(updated.stderr).toBe('')
+    expect(updated.stdout).toMatch(/0 created, 2 updated, 1 unchanged, 0 failed/)
+    const events = await eventsTitled('Choir rehearsal')
+    expect(events.map((e) => [e.id, e.title])).toEqual([
+      [series!.id, 'Choir rehearsal'],
+      [events[1]!.id, 'Choir rehearsal (at eight)'],
+    ])
+    const rows = await rowsOf(series!.id)
+    // One more week; the rows kept their IDs and states.
+    expect(rows).toHaveLength(8)
+    expect(rows.slice(0, 7)).toEqual(before)
+    expect(rows[7]).toMatchObject({ originalStart: '2027-04-26T17:00:00.000Z', state: 'scheduled' })
+  }, LONG)
+
+  it('a rule refused here keeps the event as its first occurrence, with a warning', async () => {
+    const refused = path.join(dataDir.dir, 'hourly.ics')
+    writeFileSync(refused, ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:hourly@example.org', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270601T100000Z', 'DTEND:20270601T103000Z', 'RRULE:FREQ=HOURLY;COUNT=4', 'SUMMARY:Hourly tour', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'))
+    const run = await importIcs(refused)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('warning: event "hourly@example.org": its recurrence is refused here (RRULE: FREQ=HOURLY repeats more than once a day; the shortest is DAILY); only its first occurrence is imported, as a single event\n')
+    expect(run.stdout).toMatch(/: 1 events \(0 recurring\); 1 created, 0 updated, 0 unchanged, 0 failed, 1 warnings in/)
+    const events = await eventsTitled('Hourly tour')
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ recurring: false })
+    expect(new Date(events[0]!.startDate).toISOString()).toBe('2027-06-01T10:00:00.000Z')
+  }, LONG)
+})
+
+describe('import:tec from an Events Calendar Pro site', () => {
+  const ROOT = '/wp-json/tribe/events/v1'
+  let site: Server
+  let origin = ''
+  // Yoga every Monday at 18:00 in Paris, across the change to summer time on 28 March.
+  const days = ['2027-03-15', '2027-03-22', '2027-03-29', '2027-04-05', '2027-04-12']
+  const utc = (day: string, hour: number) => `${day} ${String(day < '2027-03-28' ? hour - 1 : hour - 2).padStart(2, '0')}:00:00`
+  const item = (day: string, i: number) => ({
+    id: 10_000_101 + i,
+    status: 'publish',
+    title: 'Yoga in the park',
+    slug: 'yoga-in-the-park',
+    url: `${origin}/event/yoga-in-the-park/${day}/`,
+    author: '1',
+    date_utc: '2027-01-01 10:00:00',
+    start_date: `${day} 18:00:00`,
+    utc_start_date: utc(day, 18),
+    utc_end_date: utc(day, 19),
+    timezone: 'Europe/Paris',
+    all_day: false,
+    description: '<p>Bring a mat.</p>',
+    cost: '',
+    image: false,
+    venue: [],
+    organizer: [],
+    categories: [],
+    tags: [],
+  })
+  const plain = { ...item('2027-03-20', 0), id: 42, title: 'Spring fair', slug: 'spring-fair', url: `${origin}/event/spring-fair/` }
+  const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      if (url.pathname === ROOT) return json(res, { namespace: 'tribe/events/v1', routes: {} })
+      const kind = url.pathname.slice(ROOT.length + 1)
+      if (['categories', 'tags', 'venues', 'organizers'].includes(kind)) return json(res, { [kind]: [], total: 0, total_pages: 0 })
+      if (kind !== 'events') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route"}')
+      // Two to a page, in start order as TEC lists them: the series' items span pages.
+      const all = [days.map(item)[0]!, plain, ...days.map(item).slice(1)]
+      const page = Number(url.searchParams.get('page') ?? 1)
+      json(res, { events: all.slice((page - 1) * 2, page * 2), total: all.length, total_pages: Math.ceil(all.length / 2) })
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  }, LONG)
+
+  afterAll(async () => {
+    site.closeAllConnections()
+    await new Promise((resolve) => site.close(resolve))
+  })
+
+  const importTec = () => runCli(['import:tec', '--from', `${origin}/wp-json`, '--per-page', '2', '--allow-private-hosts'], target.database.uri, { DATA_DIR: dataDir.dir })
+
+  it('groups the occurrence items back into one series whose occurrences keep their IDs; a re-run changes nothing', async () => {
+    const run = await importTec()
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/events: 6 created, 0 updated, 0 unchanged\n/)
+
+    const series = await eventsTitled('Yoga in the park')
+    expect(series).toHaveLength(1)
+    const yoga = series[0]!
+    // A new post ID, not a provisional one; the single event keeps its own.
+    expect(yoga.id).toBeLessThan(10_000_000)
+    expect((await eventsTitled('Spring fair')).map((e) => e.id)).toEqual([42])
+    expect(yoga).toMatchObject({ slug: 'yoga-in-the-park', recurring: true, timezone: 'Europe/Paris' })
+    expect(new Date(yoga.startDate).toISOString()).toBe('2027-03-15T17:00:00.000Z')
+    expect(yoga.recurrence).toEqual(['RDATE:20270322T170000Z,20270329T160000Z,20270405T160000Z,20270412T160000Z'])
+
+    const rows = await rowsOf(yoga.id)
+    expect(rows.map((r) => [r.id, r.startDate])).toEqual([
+      [101, '2027-03-15T17:00:00.000Z'],
+      [102, '2027-03-22T17:00:00.000Z'],
+      [103, '2027-03-29T16:00:00.000Z'],
+      [104, '2027-04-05T16:00:00.000Z'],
+      [105, '2027-04-12T16:00:00.000Z'],
+    ])
+
+    const again = await importTec()
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/events: 0 created, 0 updated, 6 unchanged\n/)
+    expect(await eventsTitled('Yoga in the park')).toHaveLength(1)
+    expect(await rowsOf(yoga.id)).toEqual(rows)
+  }, LONG)
+
+  it('reserves the kept occurrence IDs: a later series gets the next ones', async () => {
+    const run = await runCli(['import:ics', path.join(dataDir.dir, 'weekly.ics')], target.database.uri, { DATA_DIR: dataDir.dir, SITE_TIMEZONE: 'UTC' })
+    expect(run.code).toBe(0)
+    const [weekly] = await eventsTitled('Weekly walk')
+    const ids = (await rowsOf(weekly!.id)).map((r) => r.id)
+    expect(ids).toHaveLength(3)
+    expect(Math.min(...ids)).toBeGreaterThan(105)
+  }, LONG)
+
+  beforeAll(() => {
+    writeFileSync(
+      path.join(dataDir.dir, 'weekly.ics'),
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:walk@example.org', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270701T080000Z', 'DTEND:20270701T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Weekly walk', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+    )
+  })
+})

@@ -1,4 +1,5 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, Field, FieldAccess } from 'payload'
+import { CHANGED_OCCURRENCE } from './hooks/duplicateAsDraft.js'
 import { changePostVersions } from './access/changePostVersions.js'
 import { protectedFieldRead } from './access/protectedFieldRead.js'
 import { descriptionFields } from './fields/descriptionFields.js'
@@ -12,7 +13,7 @@ import { validateCost } from './rules/eventCost.js'
 import { validateEndDate, validateStartDate } from './rules/eventDates.js'
 import { validateTimeZone } from './rules/eventTimeZone.js'
 import { validateRecurrence } from './rules/eventRecurrence.js'
-import { linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
+import { inheritToChangedOccurrences, linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { recurrencePreview } from './endpoints/recurrencePreview.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
@@ -20,6 +21,10 @@ import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCou
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
+
+const never = () => false
+/** Set by the server's own copies (a changed occurrence, a split series), never by a client. */
+const serverOnly: FieldAccess = ({ req }) => req.context?.[CHANGED_OCCURRENCE] === true
 
 /** Hidden from anonymous readers while the event has a password (reference section 10). */
 const guarded = (field: Field): Field => ({ ...field, access: { ...('access' in field ? field.access : {}), read: protectedFieldRead } }) as Field
@@ -65,7 +70,7 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
   hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
     beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
-    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence],
+    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence, inheritToChangedOccurrences],
     beforeDelete: [updateTermCountsBeforeDelete, removeOccurrencesBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete],
   }),
@@ -121,14 +126,30 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
                 components: { Field: '/admin/RecurrenceField.tsx#RecurrenceField' },
               },
             },
-            // Whether `recurrence` holds lines (markRecurring): what lists and the extension job filter on.
-            { name: 'recurring', type: 'checkbox', defaultValue: false, index: true, admin: { hidden: true } },
+            // Whether `recurrence` holds lines (markRecurring sets it; nobody else): what lists and the extension job filter on.
+            { name: 'recurring', type: 'checkbox', defaultValue: false, index: true, access: { create: never, update: never }, admin: { hidden: true } },
             {
               type: 'row',
               fields: [
                 // A changed occurrence: the series it was taken out of, and the start the rule gave it.
-                { name: 'series', label: 'Occurrence of', type: 'relationship', relationTo: EVENTS, index: true, admin: { readOnly: true, condition: (data) => Boolean(data?.series) } },
-                { name: 'originalStart', label: 'Original start', type: 'date', admin: { readOnly: true, condition: (data) => Boolean(data?.series), date: { pickerAppearance: 'dayAndTime' } } },
+                // Written only when the server moves an occurrence into an event (a client naming a series
+                // would take over another owner's occurrence).
+                {
+                  name: 'series',
+                  label: 'Occurrence of',
+                  type: 'relationship',
+                  relationTo: EVENTS,
+                  index: true,
+                  access: { create: serverOnly, update: serverOnly },
+                  admin: { readOnly: true, condition: (data) => Boolean(data?.series) },
+                },
+                {
+                  name: 'originalStart',
+                  label: 'Original start',
+                  type: 'date',
+                  access: { create: serverOnly, update: serverOnly },
+                  admin: { readOnly: true, condition: (data) => Boolean(data?.series), date: { pickerAppearance: 'dayAndTime' } },
+                },
               ],
             },
           ],

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionB
 import { expandRecurrence, horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from '../../lib/recurrence/index.js'
 import { insertRows } from '../../lib/sql/insertRows.js'
 import type { OccurrenceState } from '../Occurrences.js'
-import { OCCURRENCES } from '../slugs.js'
+import { EVENTS, OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
 import { KEPT_ID_CEILING, reserveIds } from './reserveIds.js'
 
@@ -158,5 +158,34 @@ export const linkChangedOccurrence: CollectionAfterChangeHook = async ({ doc, pr
     data: { state: 'changed', changedTo: doc.id },
     req,
   })
+  return doc
+}
+
+/** What a changed occurrence takes from its series whenever the series changes it: who sees it. */
+const INHERITED = ['status', 'author', 'passwordHash', 'hasPassword', 'hideFromListings', 'deletedAt'] as const
+
+const idOf = (value: unknown) => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+
+/**
+ * afterChange of a series: its changed occurrences (events of their own) keep the series' status,
+ * author, password, listing flag and trash, so what hides the series hides every occurrence of it.
+ * Through the Local API (hooks run: term counts follow a status change), past field access: the
+ * password's hash is copied as it is.
+ */
+export const inheritToChangedOccurrences: CollectionAfterChangeHook = async ({ data: sent, doc, previousDoc, req, operation }) => {
+  if (operation !== 'update' || !(doc.recurring || previousDoc?.recurring)) return doc
+  const data: Record<string, unknown> = {}
+  for (const key of INHERITED) {
+    const now = idOf(doc[key]) ?? null
+    if (key !== 'passwordHash' && now !== (idOf(previousDoc?.[key]) ?? null)) data[key] = now
+  }
+  // The hash is not in the hook's document (a hidden field): read as stored when the password was sent.
+  if (sent?.password !== undefined || 'hasPassword' in data) {
+    const stored = await req.payload.db.findOne<{ id: number; passwordHash?: string | null; hasPassword?: boolean | null }>({ collection: EVENTS, where: { id: { equals: doc.id } }, req })
+    data.passwordHash = stored?.passwordHash ?? null
+    data.hasPassword = Boolean(stored?.hasPassword)
+  }
+  if (!Object.keys(data).length) return doc
+  await req.payload.update({ collection: EVENTS, where: { series: { equals: doc.id } }, data, trash: true, depth: 0, overrideAccess: true, req })
   return doc
 }

@@ -67,7 +67,8 @@ export async function loadEventList(
   const missing = found.filter((doc) => !reused.has(doc.id))
   if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused, occurrences }
   const editing = unlock.context === 'edit'
-  const protectedIds = missing.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id)
+  // Once per event: a series' occurrences share it.
+  const protectedIds = [...new Set(missing.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id))]
   const unlocked = await unlockedIds(ctx, protectedIds, unlock.password)
   const full = unlocked.length ? await readUnlocked(ctx, unlocked) : new Map<number, Event>()
   // An occurrence shows the series' event at its own dates.

@@ -2,5 +2,6 @@
 export { expandRecurrence } from './expandRecurrence.js'
 export { DEFAULT_MAX_OCCURRENCES, parseRecurrence, type ParseOptions } from './parseRecurrence.js'
 export type { ExpandOptions, FirstOccurrence, Occurrence, ParseResult, RecurrenceSeries, SeriesRule } from './types.js'
-export { horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from './seriesOfEvent.js'
+export { recurrenceLines, splitLine, type ContentLine } from './contentLine.js'
+export { horizonEnd, seriesOfEvent, type SeriesFields, type SeriesLimits } from './seriesOfEvent.js'
 export { splitSeries, type SplitLines } from './splitSeries.js'

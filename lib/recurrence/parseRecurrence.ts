@@ -1,3 +1,4 @@
+import { splitLine } from './contentLine.js'
 import { expandRecurrence } from './expandRecurrence.js'
 import { parseRule } from './parseRule.js'
 import { toMillis } from './toMillis.js'
@@ -25,24 +26,6 @@ function wallFrom(value: string): number | null {
   const back = new Date(ms)
   const same = back.getUTCFullYear() === y && back.getUTCMonth() === mo! - 1 && back.getUTCDate() === d && back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === s
   return same && y! >= 1 ? ms : null
-}
-
-interface Line {
-  name: string
-  params: Map<string, string>
-  value: string
-}
-
-/** `NAME;PARAM=V;…:VALUE`, names and parameter names case-insensitive. */
-function splitLine(line: string): Line | null {
-  const m = /^([A-Za-z-]+)((?:;[A-Za-z-]+=(?:"[^"]*"|[^;:"]*))*):(.*)$/.exec(line.trim())
-  if (!m) return null
-  const params = new Map<string, string>()
-  for (const p of m[2]!.split(';').slice(1)) {
-    const eq = p.indexOf('=')
-    params.set(p.slice(0, eq).toUpperCase(), p.slice(eq + 1).replace(/^"|"$/g, ''))
-  }
-  return { name: m[1]!.toUpperCase(), params, value: m[3]!.trim() }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { zoneOf } from '../dates/wallClock.js'
+import { recurrenceLines } from './contentLine.js'
 import { parseRecurrence } from './parseRecurrence.js'
 import type { ParseResult } from './types.js'
 
@@ -18,14 +19,6 @@ export interface SeriesLimits {
   maxOccurrences: number
   /** The zone of events without one. */
   siteTimezone: string
-}
-
-/** An event's recurrence lines, or [] when it repeats not: a list of strings, or one string of lines. */
-export function recurrenceLines(value: unknown): string[] | null {
-  if (value === null || value === undefined || value === '') return []
-  const list = typeof value === 'string' ? value.split(/\r?\n/) : value
-  if (!Array.isArray(list) || !list.every((line) => typeof line === 'string')) return null
-  return list.map((line) => line.trim()).filter(Boolean)
 }
 
 /**

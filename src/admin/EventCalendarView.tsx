@@ -3,7 +3,11 @@ import { Gutter, Link } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 import { EVENTS } from '../../collections/slugs.js'
-import { type CalendarEvent, monthGrid, monthStart } from './monthGrid.js'
+import { NAMESPACE } from '../../endpoints/namespace.js'
+import { pluginOptionsOf } from '../../lib/options.js'
+import { type CalendarEntry, monthGrid, monthStart } from './monthGrid.js'
+import { OccurrenceEntry } from './OccurrenceEntry.js'
+import { readCalendarEvents } from './readCalendarEvents.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import './calendarAdmin.css'
 
@@ -12,8 +16,10 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const MAX_EVENTS = 1000
 
 /**
- * /admin/calendar: a month of events, each linking to its edit page. Read with the signed-in user's
- * access (a contributor sees published events and their own), trashed events left out.
+ * /admin/calendar: a month of events, each linking to its edit page; a repeating event shows each
+ * occurrence on its own day, opening a dialog (OccurrenceEntry) that changes it, it and the following
+ * ones, or all of them. Read with the signed-in user's access (a contributor sees published events and
+ * their own), trashed events left out.
  */
 export async function EventCalendarView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req, permissions, visibleEntities, locale } = initPageResult
@@ -23,19 +29,12 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
   const first = monthStart(searchParams?.month, siteZone)
   const empty = monthGrid(first, siteZone, [])
 
-  const found = await payload.find({
-    collection: EVENTS,
-    where: { and: [{ startDate: { less_than: empty.fetchTo } }, { endDate: { greater_than_equal: empty.fetchFrom } }] },
-    sort: 'startDate',
-    limit: MAX_EVENTS,
-    depth: 0,
-    overrideAccess: false,
-    user,
-    select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true, hasPassword: true },
-  })
-  const grid = monthGrid(first, siteZone, found.docs as CalendarEvent[])
+  const found = await readCalendarEvents(payload, user, { from: empty.fetchFrom, to: empty.fetchTo }, MAX_EVENTS)
+  const grid = monthGrid(first, siteZone, found.docs)
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
   const canCreate = Boolean(permissions?.collections?.[EVENTS]?.create)
+  const canEdit = Boolean(permissions?.collections?.[EVENTS]?.update)
+  const namespace = `${pluginOptionsOf(payload.config).restPrefix}/${NAMESPACE}`
 
   return (
     <DefaultTemplate
@@ -94,15 +93,29 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
                     <div className="event-calendar__date">{day.day}</div>
                     <ul>
                       {day.entries.map((entry) => (
-                        <li key={`${entry.id}-${day.date}`} className={`event-calendar__entry event-calendar__entry--${entry.status}`}>
-                          {/* The cell is narrow: the title wraps over two lines at most, and the hover text has it all. */}
-                          <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false} title={entry.hover}>
-                            <span className="event-calendar__time">{entry.time}</span>
-                            {!entry.continued && <span className="event-calendar__zone"> ({entry.zone})</span>}{' '}
-                            <span className="event-calendar__title">{entry.title}</span>
-                            {entry.status !== 'publish' && <span className="event-calendar__status">{entry.status}</span>}
-                            {entry.protected && <span className="event-calendar__status event-calendar__status--protected">protected</span>}
-                          </Link>
+                        <li
+                          key={`${entry.repeat?.provisionalId ?? entry.id}-${day.date}`}
+                          className={`event-calendar__entry event-calendar__entry--${entry.status}${entry.repeat ? ' event-calendar__entry--repeat' : ''}`}
+                        >
+                          {entry.repeat ? (
+                            <OccurrenceEntry
+                              hover={entry.hover}
+                              title={entry.title}
+                              allDay={entry.repeat.allDay}
+                              repeat={entry.repeat}
+                              namespace={namespace}
+                              seriesHref={url(`/collections/${EVENTS}/${entry.repeat.seriesId}`)}
+                              ownHref={entry.repeat.changed ? url(`/collections/${EVENTS}/${entry.id}`) : undefined}
+                              canEdit={canEdit}
+                            >
+                              <EntryLabel entry={entry} />
+                            </OccurrenceEntry>
+                          ) : (
+                            // The cell is narrow: the title wraps over two lines at most, and the hover text has it all.
+                            <Link href={url(`/collections/${EVENTS}/${entry.id}`)} prefetch={false} title={entry.hover}>
+                              <EntryLabel entry={entry} />
+                            </Link>
+                          )}
                         </li>
                       ))}
                     </ul>
@@ -114,5 +127,23 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
         </table>
       </Gutter>
     </DefaultTemplate>
+  )
+}
+
+/** An entry's label: its time (zone on its first day), title and marks. */
+function EntryLabel({ entry }: { entry: CalendarEntry }) {
+  return (
+    <>
+      <span className="event-calendar__time">{entry.time}</span>
+      {!entry.continued && <span className="event-calendar__zone"> ({entry.zone})</span>}{' '}
+      <span className="event-calendar__title">{entry.title}</span>
+      {entry.repeat && (
+        <span className="event-calendar__repeat" title={entry.repeat.changed ? 'Changed occurrence of a repeating event' : 'Repeating event'}>
+          {entry.repeat.changed ? ' ↻ changed' : ' ↻'}
+        </span>
+      )}
+      {entry.status !== 'publish' && <span className="event-calendar__status">{entry.status}</span>}
+      {entry.protected && <span className="event-calendar__status event-calendar__status--protected">protected</span>}
+    </>
   )
 }

@@ -1,8 +1,8 @@
 import { Link } from '@payloadcms/ui'
-import type { Payload, SanitizedPermissions, TypedUser, Where } from 'payload'
+import type { Payload, SanitizedPermissions, TypedUser } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 import { EVENTS } from '../../collections/slugs.js'
-import type { CalendarEvent } from './monthGrid.js'
+import { readCalendarEvents } from './readCalendarEvents.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { statusLabel } from '../../lib/postStatus.js'
 import { wallClockKey, wallClockRange } from './wallClockRange.js'
@@ -34,22 +34,12 @@ export async function UpcomingEvents({
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
-  const read = async (where: Where, limit: number) =>
-    (
-      await payload.find({
-        collection: EVENTS,
-        where: { and: [{ endDate: { greater_than_equal: new Date().toISOString() } }, where] },
-        sort: 'startDate',
-        limit,
-        depth: 0,
-        overrideAccess: false,
-        user: user ?? undefined,
-        select: { title: true, startDate: true, endDate: true, timezone: true, allDay: true, status: true, hasPassword: true },
-      })
-    ).docs as CalendarEvent[]
-  const first = await read({}, HOW_MANY)
+  // Each occurrence of a repeating event is listed at its own dates (readCalendarEvents).
+  const from = new Date().toISOString()
+  const read = async (to: string | undefined, limit: number) => (await readCalendarEvents(payload, user, { from, to }, limit)).docs
+  const first = await read(undefined, HOW_MANY)
   const last = first.length === HOW_MANY ? Date.parse(first[HOW_MANY - 1]!.startDate ?? '') : NaN
-  const candidates = Number.isFinite(last) ? await read({ startDate: { less_than: new Date(last + ZONE_SPREAD_MS).toISOString() } }, CANDIDATES) : first
+  const candidates = Number.isFinite(last) ? await read(new Date(last + ZONE_SPREAD_MS).toISOString(), CANDIDATES) : first
   const keyed = candidates.map((event) => ({ event, key: wallClockKey(event.startDate, event.timezone, siteZone) }))
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   const events = keyed.slice(0, HOW_MANY).map(({ event }) => event)
@@ -74,16 +64,18 @@ export async function UpcomingEvents({
           {events.map((event) => {
             const when = wallClockRange(event.startDate, event.endDate, event.timezone, siteZone, event.allDay === true)
             return (
-              <li key={event.id}>
+              <li key={event.repeat?.provisionalId ?? event.id}>
                 <span className="upcoming-events__when">
                   {when?.text} <span className="upcoming-events__zone">({when?.zoneLabel})</span>
                 </span>
-                <Link href={url(`/collections/${EVENTS}/${event.id}`)} prefetch={false}>
+                {/* An occurrence opens its series (a changed one, its own event): the calendar changes one occurrence. */}
+                <Link href={url(`/collections/${EVENTS}/${event.repeat && !event.repeat.changed ? event.repeat.seriesId : event.id}`)} prefetch={false}>
                   {event.title || `(untitled #${event.id})`}
                 </Link>
                 <span className="upcoming-events__marks">
                   {event.status && event.status !== 'publish' && <span className="event-calendar__status">{statusLabel(event.status)}</span>}
                   {event.hasPassword && <span className="event-calendar__status event-calendar__status--protected">Password-protected</span>}
+                  {event.repeat && <span className="event-calendar__status event-calendar__status--repeat">{event.repeat.changed ? 'Changed occurrence' : 'Repeats'}</span>}
                 </span>
               </li>
             )

@@ -12,6 +12,31 @@ export interface CalendarEvent {
   allDay?: boolean | null
   status?: string | null
   hasPassword?: boolean | null
+  /** An occurrence of a recurring series (readCalendarEvents.ts); `id` is then the series' (or, changed, its own event's). */
+  repeat?: Repeat
+}
+
+/** What makes an item an occurrence of a series. */
+export interface Repeat {
+  /** The ID the namespace answers the occurrence under (10,000,000 + its occurrence ID). */
+  provisionalId: number
+  seriesId: number
+  /** The start the rule gives it (ISO UTC). */
+  originalStart: string
+  /** Taken out of the series into an event of its own (`id`). */
+  changed: boolean
+}
+
+/** An occurrence's entry: what its dialog (OccurrenceEntry.tsx) needs, dates as its form's inputs read them. */
+export interface EntryRepeat extends Repeat {
+  /** The event's zone, in which the inputs are wall clocks. */
+  zone: string
+  /** yyyy-MM-ddTHH:mm (yyyy-MM-dd all day) in `zone`. */
+  startInput: string
+  endInput: string
+  /** "Thu 18 Mar 2027, 19:00–21:00" in `zone`. */
+  when: string
+  allDay: boolean
 }
 
 export interface CalendarEntry {
@@ -29,6 +54,7 @@ export interface CalendarEntry {
   hover: string
   /** Orders a day's entries as they read: all-day and continuing ones first, then by local start time. */
   order: string
+  repeat?: EntryRepeat
 }
 
 export interface CalendarDay {
@@ -90,9 +116,18 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
       `${title} — ${when?.text ?? ''} (${label})`,
       status !== 'publish' ? statusLabel(status) : '',
       event.hasPassword ? 'Password-protected' : '',
+      event.repeat ? (event.repeat.changed ? 'Changed occurrence of a repeating event' : 'Repeating event') : '',
     ]
       .filter(Boolean)
       .join(' · ')
+    const repeat: EntryRepeat | undefined = event.repeat && {
+      ...event.repeat,
+      zone,
+      startInput: inputValue(start, event.allDay === true),
+      endInput: inputValue(DateTime.fromISO(event.endDate ?? event.startDate).setZone(zone), event.allDay === true),
+      when: when?.text ?? '',
+      allDay: event.allDay === true,
+    }
     let day = start.startOf('day')
     for (let i = 0; day.toISODate()! <= lastDay && i < 62; i++, day = day.plus({ days: 1 })) {
       const key = day.toISODate()!
@@ -108,6 +143,7 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
         protected: event.hasPassword === true,
         hover,
         order: `${i > 0 || event.allDay ? '0' : `1${time}`} ${title.toLocaleLowerCase('en')}`,
+        ...(repeat ? { repeat } : {}),
       })
       byDay.set(key, entries)
     }
@@ -135,4 +171,9 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
     fetchFrom: gridStart.minus({ days: 1 }).toUTC().toISO()!,
     fetchTo: gridEnd.plus({ days: 1 }).toUTC().toISO()!,
   }
+}
+
+/** A wall clock as a date-time (date, all day) input holds it. */
+export function inputValue(at: DateTime, allDay: boolean): string {
+  return at.isValid ? at.toFormat(allDay ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm") : ''
 }

@@ -1,4 +1,5 @@
 import { DAY_MS, dayOf, instantOf, wallOf } from '../../lib/recurrence/zoneTime.js'
+import { recurrenceLines, splitLine } from '../../lib/recurrence/contentLine.js'
 
 /**
  * The recurrence editor's form and the RFC 5545 lines it stands for (the `recurrence` field's value;
@@ -113,33 +114,11 @@ export function defaultForm(ctx: SeriesContext): RecurrenceForm {
   }
 }
 
-/** The field's value as lines: a list of strings, or one string of lines; null when it is neither. */
-export function linesOfValue(value: unknown): string[] | null {
-  if (value === null || value === undefined || value === '') return []
-  const list = typeof value === 'string' ? value.split(/\r?\n/) : value
-  if (!Array.isArray(list) || !list.every((line) => typeof line === 'string')) return null
-  return list.map((line) => line.trim()).filter(Boolean)
-}
+/** The field's value as lines: a list of strings, or one string of lines; null when it is neither (as the server reads it). */
+export const linesOfValue = recurrenceLines
 
 /** The parts of the rule the form offers; any other makes the rule one for the raw lines only. */
 const FORM_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY'])
-
-interface ContentLine {
-  name: string
-  params: Map<string, string>
-  value: string
-}
-
-function splitLine(line: string): ContentLine | null {
-  const m = /^([A-Za-z-]+)((?:;[A-Za-z-]+=(?:"[^"]*"|[^;:"]*))*):(.*)$/.exec(line.trim())
-  if (!m) return null
-  const params = new Map<string, string>()
-  for (const p of m[2]!.split(';').slice(1)) {
-    const eq = p.indexOf('=')
-    params.set(p.slice(0, eq).toUpperCase(), p.slice(eq + 1).replace(/^"|"$/g, ''))
-  }
-  return { name: m[1]!.toUpperCase(), params, value: m[3]!.trim().toUpperCase() }
-}
 
 /**
  * An RDATE or EXDATE value as a wall ms in the event's zone: a wall clock, a UTC time (`…Z`), one in
@@ -174,7 +153,8 @@ export function linesToForm(lines: readonly string[], ctx: SeriesContext): FormR
   const timeOfDay = ctx.allDay ? 0 : start - dayOf(start)
   let rules = 0
   for (const text of lines) {
-    const line = splitLine(text)
+    const split = splitLine(text)
+    const line = split && { ...split, value: split.value.toUpperCase() }
     if (!line) return { ok: false, reason: `"${text}" is not an RFC 5545 line` }
     if (line.name === 'RRULE') {
       if (++rules > 1) return { ok: false, reason: 'more than one RRULE' }

@@ -102,9 +102,11 @@ describe('declarations', () => {
     const typed = (type: string, description: string, required = false) => ({ type, description, required })
     const flag = (description: string) => typed('boolean', description)
     const ids = (description: string) => ({ default: null, items: { type: 'integer' }, description, required: false })
+    // The reference's arguments in its order, then this service's extension (docs/api.md, Recurring events).
     expect(Object.keys(post.args)).toEqual([
       'author', 'date', 'date_utc', 'title', 'description', 'slug', 'excerpt', 'status', 'timezone', 'all_day', 'start_date', 'end_date',
       'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer',
+      'recurrence',
     ])
     expect(post.args).toEqual({
       author: typed('integer', 'The event author ID'),
@@ -131,6 +133,11 @@ describe('declarations', () => {
       tags: ids('The event tag ID or name'),
       venue: ids('The event venue IDs or data'),
       organizer: ids('The event organizer IDs or data'),
+      recurrence: {
+        items: { type: 'string' },
+        description: 'Extension: the RFC 5545 lines (RRULE, RDATE, EXDATE) that repeat the event; start_date and end_date are its first occurrence',
+        required: false,
+      },
     })
   })
 

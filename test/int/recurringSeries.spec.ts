@@ -144,4 +144,18 @@ describe('a series and its stored occurrences', () => {
     expect(after.slice(0, before.length).map((r) => r.id)).toEqual(before.map((r) => r.id))
     expect((await extendRecurrences(app.payload, later)).created).toBe(0)
   })
+
+  it('a client cannot take over an occurrence or mark an event recurring by hand', async () => {
+    const doc = await app.payload.create({ collection: 'events', data: { ...weekly, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] } })
+    const [, second] = await occurrencesOf(doc.id as number)
+    for (const role of ['author', 'editor'] as const) {
+      const res = await api.request('POST', '/api/events', {
+        headers: as(role),
+        body: { ...weekly, title: `Not yours (${role})`, series: doc.id, originalStart: second!.originalStart, recurring: true },
+      })
+      expect(res.status).toBe(201)
+      expect(res.body.doc).toMatchObject({ series: null, originalStart: null, recurring: false })
+    }
+    expect((await occurrencesOf(doc.id as number)).map((r) => r.state)).toEqual(['scheduled', 'scheduled', 'scheduled'])
+  })
 })

@@ -145,6 +145,12 @@ describe('lists: one item per occurrence', () => {
     expect(res.status).toBe(200)
     expect(res.body.events.map((e: any) => e.recurrence?.series_id)).toEqual(Array(5).fill(drafted))
   })
+  it('a protected series\' occurrences are unlocked together by its password', async () => {
+    const res = await client.get(`/events${WINDOW}&password=open%20sesame`)
+    const items = res.body.events.filter((e: any) => e.recurrence?.series_id === locked)
+    expect(items).toHaveLength(2)
+    expect(items.map((e: any) => e.excerpt)).toEqual([expect.stringContaining('secret plans'), expect.stringContaining('secret plans')])
+  })
 })
 
 describe('single reads by provisional ID', () => {

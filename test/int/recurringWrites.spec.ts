@@ -144,4 +144,25 @@ describe('one occurrence by its provisional ID', () => {
     expect((await client.delete(`/events/${id}`)).status).toBe(401)
     expect((await rows(series)).every((r) => r.state === 'scheduled')).toBe(true)
   })
+
+  it('a changed occurrence keeps its series\' visibility: status, password and trash follow the series', async () => {
+    const series = (await client.post('/events', weekly('Visibility'), as('editor'))).body.id as number
+    const id = BASE + (await rows(series))[3]!.id
+    expect((await client.patch(`/events/${id}`, { title: 'Visibility (moved)' }, as('editor'))).status).toBe(200)
+    const publicIds = async () => (await listed()).filter((e) => e.recurrence?.series_id === series).map((e) => e.id)
+    expect(await publicIds()).toContain(id)
+    // Unpublished: none of its occurrences is the public's, the changed one neither.
+    expect((await client.patch(`/events/${series}`, { status: 'draft' }, as('editor'))).status).toBe(200)
+    expect(await publicIds()).toEqual([])
+    expect((await client.get(`/events/${id}`)).status).toBe(403)
+    // Published again with a password: every occurrence is locked, the changed one too.
+    expect((await client.patch(`/events/${series}`, { status: 'publish' }, as('editor'))).status).toBe(200)
+    await app.payload.update({ collection: 'events', id: series, data: { password: 'members' }, overrideAccess: true })
+    expect((await client.get(`/events/${id}`)).status).toBe(403)
+    expect((await client.get(`/events/${id}?password=members`)).status).toBe(200)
+    // Trashed: gone everywhere.
+    expect((await client.delete(`/events/${series}`, as('editor'))).status).toBe(200)
+    expect(await publicIds()).toEqual([])
+    expect((await client.get(`/events/${id}`)).status).toBe(403)
+  })
 })

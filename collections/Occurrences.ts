@@ -23,20 +23,23 @@ export const Occurrences: CollectionConfig = {
     update: () => false,
     delete: () => false,
   },
-  // The window of a list (start date order within the series' own occurrences).
+  // One row per series and original start. A list's page walks the scheduled ones in start order and
+  // stops at its last (state, startDate, id …); its total counts each listed series' own entries
+  // (event, state, startDate …). A lone index on `state` would have the planner visit every row.
   indexes: [
     { fields: ['event', 'originalStart'], unique: true },
-    { fields: ['startDate', 'endDate'] },
+    { fields: ['state', 'startDate', 'id', 'endDate', 'event'] },
+    { fields: ['event', 'state', 'startDate', 'endDate'] },
   ],
   fields: [
     idField,
-    { name: 'event', type: 'relationship', relationTo: EVENTS, required: true, index: true },
+    { name: 'event', type: 'relationship', relationTo: EVENTS, required: true },
     /** The start the rule gives: the occurrence's identity (iCal's RECURRENCE-ID). */
     { name: 'originalStart', type: 'date', required: true },
     /** Named as the event's own dates, so the archive's date conditions apply to occurrences as they are. */
     { name: 'startDate', type: 'date', required: true },
     { name: 'endDate', type: 'date', required: true },
-    { name: 'state', type: 'select', options: [...OCCURRENCE_STATES], defaultValue: 'scheduled', required: true, index: true },
+    { name: 'state', type: 'select', options: [...OCCURRENCE_STATES], defaultValue: 'scheduled', required: true },
     /** A changed occurrence: the event that now holds it (its own title, dates, venue…). */
     { name: 'changedTo', type: 'relationship', relationTo: EVENTS, index: true },
   ],

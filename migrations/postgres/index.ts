@@ -5,7 +5,7 @@ import * as migration_20261124_041257_per_address_sign_in_limits from './2026112
 import * as migration_20261124_050254_shared_sign_in_failures from './20261124_050254_shared_sign_in_failures';
 import * as migration_20261124_100300_event_password_limits from './20261124_100300_event_password_limits';
 import * as migration_20261127_170038_post_names_and_dates from './20261127_170038_post_names_and_dates';
-import * as migration_20261127_234043_recurring_events from './20261127_234043_recurring_events';
+import * as migration_20261128_002739_recurring_events from './20261128_002739_recurring_events';
 
 export const migrations = [
   {
@@ -44,8 +44,8 @@ export const migrations = [
     name: '20261127_170038_post_names_and_dates',
   },
   {
-    up: migration_20261127_234043_recurring_events.up,
-    down: migration_20261127_234043_recurring_events.down,
-    name: '20261127_234043_recurring_events'
+    up: migration_20261128_002739_recurring_events.up,
+    down: migration_20261128_002739_recurring_events.down,
+    name: '20261128_002739_recurring_events'
   },
 ];

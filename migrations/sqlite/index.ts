@@ -4,7 +4,7 @@ import * as migration_20261123_041855_archive_index from './20261123_041855_arch
 import * as migration_20261124_041257_per_address_sign_in_limits from './20261124_041257_per_address_sign_in_limits';
 import * as migration_20261124_050233_shared_sign_in_failures from './20261124_050233_shared_sign_in_failures';
 import * as migration_20261127_165955_post_names_and_dates from './20261127_165955_post_names_and_dates';
-import * as migration_20261127_233956_recurring_events from './20261127_233956_recurring_events';
+import * as migration_20261128_002632_recurring_events from './20261128_002632_recurring_events';
 
 export const migrations = [
   {
@@ -38,8 +38,8 @@ export const migrations = [
     name: '20261127_165955_post_names_and_dates',
   },
   {
-    up: migration_20261127_233956_recurring_events.up,
-    down: migration_20261127_233956_recurring_events.down,
-    name: '20261127_233956_recurring_events'
+    up: migration_20261128_002632_recurring_events.up,
+    down: migration_20261128_002632_recurring_events.down,
+    name: '20261128_002632_recurring_events'
   },
 ];

@@ -28,12 +28,12 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "occurrences" ADD CONSTRAINT "occurrences_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "occurrences" ADD CONSTRAINT "occurrences_changed_to_id_events_id_fk" FOREIGN KEY ("changed_to_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "occurrences_event_idx" ON "occurrences" USING btree ("event_id");
-  CREATE INDEX "occurrences_state_idx" ON "occurrences" USING btree ("state");
   CREATE INDEX "occurrences_changed_to_idx" ON "occurrences" USING btree ("changed_to_id");
   CREATE INDEX "occurrences_updated_at_idx" ON "occurrences" USING btree ("updated_at");
   CREATE INDEX "occurrences_created_at_idx" ON "occurrences" USING btree ("created_at");
   CREATE UNIQUE INDEX "event_originalStart_idx" ON "occurrences" USING btree ("event_id","original_start");
-  CREATE INDEX "startDate_endDate_idx" ON "occurrences" USING btree ("start_date","end_date");
+  CREATE INDEX "state_startDate_id_endDate_event_idx" ON "occurrences" USING btree ("state","start_date","id","end_date","event_id");
+  CREATE INDEX "event_state_startDate_endDate_idx" ON "occurrences" USING btree ("event_id","state","start_date","end_date");
   ALTER TABLE "events" ADD CONSTRAINT "events_series_id_events_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_version_series_id_events_id_fk" FOREIGN KEY ("version_series_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_occurrences_fk" FOREIGN KEY ("occurrences_id") REFERENCES "public"."occurrences"("id") ON DELETE cascade ON UPDATE no action;

@@ -2,6 +2,7 @@ import type { Where } from 'payload'
 import { relationId } from '../../collections/relationIds.js'
 import { EVENTS } from '../../collections/slugs.js'
 import type { EventsQuery } from '../events/query/buildEventsQuery.js'
+import { recurrenceLines } from '../../lib/recurrence/contentLine.js'
 import type { RequestContext } from '../types.js'
 import type { Event, OccurrenceView } from './documents.js'
 import { findEventPage } from './findEventPage.js'
@@ -22,8 +23,6 @@ export interface ListedEvents {
 function replaced(list: Where[], from: Where | undefined, to?: Where): Where[] {
   return from ? list.flatMap((c) => (c === from ? (to ? [to] : []) : [c])) : list
 }
-
-const lines = (value: unknown): string[] => (Array.isArray(value) ? value.filter((l): l is string => typeof l === 'string') : [])
 
 /**
  * One page of the archive with recurring events in it (issue: one item per occurrence, as Events
@@ -110,7 +109,7 @@ export async function findListedEvents(ctx: RequestContext, query: EventsQuery):
         row && {
           wireId: base + row.id,
           seriesId,
-          lines: lines(seriesById.get(seriesId)?.recurrence),
+          lines: recurrenceLines(seriesById.get(seriesId)?.recurrence) ?? [],
           originalStart: row.originalStart,
           startDate: item.doc.startDate,
           endDate: item.doc.endDate,
@@ -124,7 +123,7 @@ export async function findListedEvents(ctx: RequestContext, query: EventsQuery):
     // Hidden between the two reads (a write in between): left out of this page.
     if (!doc) continue
     docs.push(doc)
-    views.push({ wireId: base + row.id, seriesId, lines: lines(doc.recurrence), originalStart: row.originalStart, startDate: row.startDate, endDate: row.endDate })
+    views.push({ wireId: base + row.id, seriesId, lines: recurrenceLines(doc.recurrence) ?? [], originalStart: row.originalStart, startDate: row.startDate, endDate: row.endDate })
   }
   return { docs, occurrences: views, totalDocs: singles.totalDocs + occurrences.total }
 }

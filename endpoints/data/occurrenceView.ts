@@ -1,12 +1,11 @@
 import { relationId } from '../../collections/relationIds.js'
 import { EVENTS } from '../../collections/slugs.js'
+import { recurrenceLines } from '../../lib/recurrence/contentLine.js'
 import type { RequestContext } from '../types.js'
 import type { Event, OccurrenceView } from './documents.js'
 import type { Occurrence } from './occurrences.js'
 import { provisionalBase } from './provisionalIds.js'
 import { readOneVisible } from './readVisible.js'
-
-const lines = (value: unknown): string[] => (Array.isArray(value) ? value.filter((l): l is string => typeof l === 'string') : [])
 
 /**
  * What a read of one occurrence answers: `doc` is the series' event (a scheduled occurrence, shown at
@@ -21,7 +20,7 @@ export async function occurrenceView(ctx: RequestContext, doc: Event, occurrence
   return {
     wireId: base + occurrence.id,
     seriesId,
-    lines: lines(series?.recurrence),
+    lines: recurrenceLines(series?.recurrence) ?? [],
     originalStart: occurrence.originalStart,
     startDate: changed ? doc.startDate : occurrence.startDate,
     endDate: changed ? doc.endDate : occurrence.endDate,

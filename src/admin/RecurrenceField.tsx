@@ -1,6 +1,7 @@
 'use client'
 import { FieldDescription, FieldError, FieldLabel, RenderCustomComponent, fieldBaseClass, useConfig, useFormFields, withCondition } from '@payloadcms/ui'
 import type { JSONFieldClientProps } from 'payload'
+import { DateTime } from 'luxon'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { eventZone } from './eventZone.js'
 import {
@@ -177,7 +178,8 @@ function RecurrenceFieldComponent({ field, path: pathFromProps, readOnly, valida
   const startLocalTime = useMemo(() => {
     const ms = startDate ? Date.parse(startDate) : Number.NaN
     if (!Number.isFinite(ms)) return null
-    return new Intl.DateTimeFormat('en-GB', { timeZone: zone.zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+    // Through luxon: Intl refuses WordPress's manual offsets ("UTC+2"), which events imported from TEC carry.
+    return DateTime.fromMillis(ms, { zone: zone.zone }).toFormat('HH:mm')
   }, [startDate, zone.zone])
 
   const id = (part: string) => `recurrence-${part}`

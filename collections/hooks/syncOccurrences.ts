@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionB
 import { expandRecurrence, horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from '../../lib/recurrence/index.js'
 import { insertRows } from '../../lib/sql/insertRows.js'
 import type { OccurrenceState } from '../Occurrences.js'
+import { relationId } from '../relationIds.js'
 import { EVENTS, OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
 import { KEPT_ID_CEILING, reserveIds } from './reserveIds.js'
@@ -149,7 +150,7 @@ async function freshIds(req: PayloadRequest, originalStarts: string[]): Promise<
  * original start is now this event's, so lists show this event in its place, under its ID.
  */
 export const linkChangedOccurrence: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
-  const series = typeof doc.series === 'object' && doc.series ? doc.series.id : doc.series
+  const series = relationId(doc.series)
   if (!series || !doc.originalStart) return doc
   if (previousDoc?.series === doc.series && previousDoc?.originalStart === doc.originalStart) return doc
   await req.payload.db.updateMany({

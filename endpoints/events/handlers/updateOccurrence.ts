@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { seriesOfEvent, splitSeries } from '../../../lib/recurrence/index.js'
 import { canChangePost } from '../../../collections/access/postAccess.js'
+import { relationId } from '../../../collections/relationIds.js'
 import { EVENTS } from '../../../collections/slugs.js'
 import { RestError } from '../../errors/RestError.js'
 import { copySeriesAsOccurrence, copySeriesFrom, locateEvent, occurrenceView, readOneVisible, updateEvent as writeEvent, type LocatedEventPost, type Occurrence } from '../../data/index.js'
@@ -23,7 +24,7 @@ function located(doc: { id: number; author?: unknown; status?: string | null; st
  * new one, `all` changes the series. The caller was checked against the occurrence's event.
  */
 export async function updateOccurrence(ctx: RequestContext, meta: LocatedEventPost, occurrence: Occurrence, scope: Scope, params: EventWriteValues, sent: Sent<EventWriteValues>): Promise<RestResponse> {
-  const seriesId = Number(typeof occurrence.event === 'object' ? occurrence.event.id : occurrence.event)
+  const seriesId = Number(relationId(occurrence.event))
   const changed = occurrence.state === 'changed'
   if (scope === 'this') {
     const doc = changed

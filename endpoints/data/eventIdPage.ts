@@ -4,6 +4,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
+import { trigramMatch } from '../../lib/sql/trigramMatch.js'
 import type { RequestContext } from '../types.js'
 
 /** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
@@ -24,6 +25,11 @@ export interface IdPageQuery {
   page: number
   limit: number
   trash: boolean
+  /**
+   * The search's words (searchWords), when there is one. Their LIKE conditions are in `conditions`;
+   * on SQLite the events are first narrowed to the trigram index's matches (src/createSearchIndexes.ts).
+   */
+  search?: string[]
 }
 
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
@@ -124,9 +130,15 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
     // planner from turning the IN into a semi-join (it pulls up only a bare IN); it then folds away.
     return sql`(${inArray(table.id, parents)} or false)`
   })
-  const pageCondition = and(built.where, ...filters)
+  // A search on SQLite: the events the trigram index finds (a superset of the LIKE matches, which
+  // built.where still checks), by primary key, instead of LIKE over every event of the window.
+  // PostgreSQL's pg_trgm indexes serve Payload's ILIKE as it is.
+  const match = adapter.name === 'sqlite' && query.search ? trigramMatch(query.search) : null
+  const fts = sql.identifier(`${tableName}_search`)
+  const searched = match ? [sql`${table.id} in (select rowid from ${fts} where ${fts} match ${match})`] : []
+  const pageCondition = and(built.where, ...filters, ...searched)
   // The total reads every event of the filter either way: by primary key, from the term's events.
-  const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1)) : pageCondition
+  const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1), ...searched) : pageCondition
   const countAll = async () => ({ total: Number(((await db.select({ total: count() }).from(table).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.

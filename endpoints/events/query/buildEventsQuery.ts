@@ -3,7 +3,7 @@ import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
 import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { storedInstant } from '../../dates/storedInstant.js'
-import { searchWhere } from '../../linked/query/searchWords.js'
+import { searchWhere, searchWords } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
 import { statusesFor } from '../../params/statusArg.js'
 import { statusWhere } from '../../query/statusWhere.js'
@@ -133,7 +133,9 @@ export function buildEventsQuery(
     }
   }
 
+  let search: string[] | undefined
   if (params.search !== undefined) {
+    search = searchWords(params.search)
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
     where(
@@ -203,5 +205,6 @@ export function buildEventsQuery(
     statuses,
     geoloc: options.venueIdsNearby !== undefined,
     series,
+    ...(search ? { search } : {}),
   }
 }

@@ -4,7 +4,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
-import { trigramMatch } from '../../lib/sql/trigramMatch.js'
+import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import type { RequestContext } from '../types.js'
 
 /** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
@@ -26,10 +26,11 @@ export interface IdPageQuery {
   limit: number
   trash: boolean
   /**
-   * The search's words (searchWords), when there is one. Their LIKE conditions are in `conditions`;
-   * on SQLite the events are first narrowed to the trigram index's matches (src/createSearchIndexes.ts).
+   * The search, when there is one: its words (searchWords), whether the caller may search what a
+   * password hides, and `condition`, one of `conditions`: `{ and: [one condition per word] }`, the
+   * words' LIKE conditions. On SQLite the trigram index answers them instead (searchSql).
    */
-  search?: string[]
+  search?: { words: string[]; canSearchProtected: boolean; condition: Where }
 }
 
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
@@ -71,6 +72,31 @@ async function walkByDate(
 }
 
 /**
+ * A search on SQLite, through the trigram index (src/createSearchIndexes.ts): the events whose
+ * searched columns hold every word's runs the index can look up (trigramMatch), by primary key rather
+ * than LIKE over the whole window. The words it answers exactly (trigramExact) are no longer checked
+ * by LIKE: in any column for who may search what a password hides; for others, in the title of a
+ * password-protected event (its description and excerpt are not searchable), as Payload's condition
+ * says. The other words keep their LIKE conditions (left in `conditions`), the index narrowing them.
+ */
+function searchSql(
+  sql: Awaited<ReturnType<typeof sqlOperators>>['sql'],
+  tableName: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  table: any,
+  search: NonNullable<IdPageQuery['search']>,
+): Array<ReturnType<Awaited<ReturnType<typeof sqlOperators>>['sql']>> {
+  const match = trigramMatch(search.words)
+  if (!match) return []
+  const fts = sql.identifier(`${tableName}_search`)
+  const found = sql`${table.id} in (select rowid from ${fts} where ${fts} match ${match})`
+  const exact = search.words.filter(trigramExact)
+  if (search.canSearchProtected || !exact.length) return [found]
+  const inTitle = sql.join(exact.map((word) => sql`${table.title} like ${`%${word}%`}`), sql` and `)
+  return [found, sql`(${table.hasPassword} is null or ${table.hasPassword} <> 1 or (${inTitle}))`]
+}
+
+/**
  * The IDs of one page of events matching `query`, in its order, and the total, read straight from
  * the SQL tables; null on MongoDB or a query this does not cover (the caller then reads through
  * Payload alone). Payload's own SQL filters a hasMany relationship with a join and DISTINCT over the
@@ -95,7 +121,12 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
   const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
   if (access === false) return { ids: [], total: 0 }
-  const conditions = [...query.conditions, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
+  const search = adapter.name === 'sqlite' ? query.search : undefined
+  // The words the trigram index answers alone leave the LIKE conditions (searchSql below).
+  const likeWords = search ? (search.condition as { and: Where[] }).and.filter((_, i) => !trigramExact(search.words[i]!)) : []
+  const searchCondition: Where[] = likeWords.length ? [{ and: likeWords }] : []
+  const kept = search ? query.conditions.flatMap((c) => (c === search.condition ? searchCondition : [c])) : query.conditions
+  const conditions = [...kept, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
   const where = combineQueries({ and: conditions }, access)
 
   const tableName = adapter.tableNameMap.get(EVENTS)!
@@ -110,7 +141,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const offset = (query.page - 1) * query.limit
   // The public's conditions are the same for everyone: what is worked out from them is kept until a write.
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
-  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations])}`, compute) : compute())
+  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations, search?.words])}`, compute) : compute())
   const parentsOf = ({ field, relationTo, ids }: (typeof relationFilters)[number]) =>
     db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
   const first = relationFilters[0]
@@ -130,12 +161,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
     // planner from turning the IN into a semi-join (it pulls up only a bare IN); it then folds away.
     return sql`(${inArray(table.id, parents)} or false)`
   })
-  // A search on SQLite: the events the trigram index finds (a superset of the LIKE matches, which
-  // built.where still checks), by primary key, instead of LIKE over every event of the window.
-  // PostgreSQL's pg_trgm indexes serve Payload's ILIKE as it is.
-  const match = adapter.name === 'sqlite' && query.search ? trigramMatch(query.search) : null
-  const fts = sql.identifier(`${tableName}_search`)
-  const searched = match ? [sql`${table.id} in (select rowid from ${fts} where ${fts} match ${match})`] : []
+  const searched = search ? searchSql(sql, tableName, table, search) : []
   const pageCondition = and(built.where, ...filters, ...searched)
   // The total reads every event of the filter either way: by primary key, from the term's events.
   const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1), ...searched) : pageCondition

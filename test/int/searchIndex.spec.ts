@@ -6,7 +6,8 @@ import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
 import type { EventArchiveValues } from '../../endpoints/events/params/eventArchiveParams.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { resolveOptions } from '../../lib/options.js'
-import { trigramMatch } from '../../lib/sql/trigramMatch.js'
+import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
+import { searchWords } from '../../endpoints/linked/query/searchWords.js'
 import { createSearchIndexes } from '../../src/createSearchIndexes.js'
 import { env } from '../../src/env.js'
 import { createActors, type Actor } from '../helpers/actors.js'
@@ -64,6 +65,13 @@ const SEARCHES = [
   '"hi"',
   'stalls, food',
   'nothing-matches-this',
+  'LECTURE',
+  'HISTORY',
+  'cool jazz',
+  'live bar',
+  'jazz live',
+  'zebra jazz',
+  'quoted x"y',
 ]
 
 let app: TestApp
@@ -138,7 +146,10 @@ const sqlLane = env.TEST_DATABASE === 'mongodb' ? describe.skip : describe
 sqlLane('search served by an index', () => {
   it('answers as the Local API does, for every role and every kind of search', async () => {
     // Most searches go through the trigram index on SQLite, some (one or two letters, wildcards alone) not.
-    expect(SEARCHES.filter((s) => trigramMatch([s]) !== null).length).toBeGreaterThan(15)
+    expect(SEARCHES.filter((s) => trigramMatch(searchWords(s)) !== null).length).toBeGreaterThan(15)
+    // Some answered by the index alone, some by the index and LIKE together, some by LIKE alone.
+    expect(SEARCHES.filter((s) => searchWords(s).every(trigramExact)).length).toBeGreaterThan(5)
+    expect(SEARCHES.filter((s) => searchWords(s).some(trigramExact) && !searchWords(s).every(trigramExact)).length).toBeGreaterThan(1)
     expect(await compareAll()).toBeGreaterThan(50)
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { findEventPage } from '../../endpoints/data/findEventPage.js'
 import { buildEventsQuery } from '../../endpoints/events/query/buildEventsQuery.js'
 import type { EventArchiveValues } from '../../endpoints/events/params/eventArchiveParams.js'
-import { trigramMatch } from '../../lib/sql/trigramMatch.js'
+import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import { makeContext } from './fixtures/context.js'
 
 // A search on MongoDB: no index below the Local API, the archive's where (LIKE-like `contains`, an
@@ -15,7 +15,7 @@ describe('search on MongoDB', () => {
     const { ctx, finds } = makeContext({ answer: () => [7, 3] })
     Object.assign(ctx.payload, { db: { name: 'mongodb' } })
     const query = buildEventsQuery(values('jazz "night market"'), { given: new Set(['search']), raw: {} }, ctx, { canSearchProtected: false })
-    expect(query.search).toEqual(['jazz', 'night market'])
+    expect(query.search).toEqual({ words: ['jazz', 'night market'], canSearchProtected: false, condition: (query.where as { and: unknown[] }).and[1] })
     const page = await findEventPage(ctx, query)
     expect(page.docs.map((doc) => doc.id)).toEqual([7, 3])
     expect(finds).toHaveLength(1)
@@ -47,5 +47,10 @@ describe('trigramMatch (SQLite)', () => {
     // Three characters, counted as characters, not UTF-16 units or bytes.
     expect(trigramMatch(['éé'])).toBeNull()
     expect(trigramMatch(['😀😀😀'])).toBe('"😀😀😀"')
+  })
+
+  it('answers alone only ASCII words of three characters or more, without wildcards, k or s (which two non-ASCII letters fold into)', () => {
+    expect(['jazz', 'JAZZ', 'night hour', 'x"y', '100'].every(trigramExact)).toBe(true)
+    expect(['go', 'café', 'Ärger', '100%', 'cafe_bar', 'market', 'Festival', 'caf\u00e9'].some(trigramExact)).toBe(false)
   })
 })

@@ -133,17 +133,16 @@ export function buildEventsQuery(
     }
   }
 
-  let search: string[] | undefined
+  let search: EventsQuery['search']
   if (params.search !== undefined) {
-    search = searchWords(params.search)
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
-    where(
-      searchWhere(params.search, (word) => {
-        const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
-        return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
-      }),
-    )
+    const condition = searchWhere(params.search, (word) => {
+      const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
+      return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
+    })
+    where(condition)
+    search = { words: searchWords(params.search), canSearchProtected: options.canSearchProtected, condition }
   }
 
   if (options.venueIdsNearby) {

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj, Payload } from 'payload'
 import { sqlAdapterOf } from '../lib/sql/sqlAdapter.js'
 
 /** The events' columns a search reads (endpoints/events/query/buildEventsQuery.ts). */
@@ -75,5 +75,37 @@ export async function createSearchIndexes(payload: Payload): Promise<void> {
     } catch (error) {
       if (!ALREADY_CREATED.has((error as { code?: string }).code ?? '')) throw error
     }
+  }
+}
+
+/**
+ * SQLite in development and tests, where Payload pushes the schema from the collections: drizzle's push
+ * offers to drop every table it does not know, the search index's shadow tables among them (which
+ * would leave the index broken). Before a push, the index and its triggers are dropped here, on a
+ * connection of their own; the boot then makes them again from the events (createSearchIndexes).
+ * Migrated databases (production, the CLI) are never pushed and keep theirs.
+ */
+export function searchIndexOutOfPush(adapter: DatabaseAdapterObj, uri: string): DatabaseAdapterObj {
+  return {
+    ...adapter,
+    init: (args) => {
+      const db = adapter.init(args) as BaseDatabaseAdapter & { push?: boolean }
+      const connect = db.connect?.bind(db)
+      if (!connect) return db
+      db.connect = async (options) => {
+        if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true' && db.push !== false) {
+          const { createClient } = await import('@libsql/client')
+          const client = createClient({ url: uri })
+          try {
+            await client.execute('PRAGMA busy_timeout = 5000')
+            await client.batch(['insert', 'delete', 'update'].map((t) => `DROP TRIGGER IF EXISTS "events_search_${t}"`).concat('DROP TABLE IF EXISTS "events_search"'), 'write')
+          } finally {
+            client.close()
+          }
+        }
+        return connect(options)
+      }
+      return db
+    },
   }
 }

@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { storedDataChanged } from '../../endpoints/cache/storedDataCaches.js'
 import { eventIdPage } from '../../endpoints/data/eventIdPage.js'
@@ -8,7 +11,7 @@ import type { RequestContext } from '../../endpoints/types.js'
 import { resolveOptions } from '../../lib/options.js'
 import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import { searchWords } from '../../endpoints/linked/query/searchWords.js'
-import { createSearchIndexes } from '../../src/createSearchIndexes.js'
+import { createSearchIndexes, searchIndexOutOfPush, sqliteSearchStatements } from '../../src/createSearchIndexes.js'
 import { env } from '../../src/env.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { createPost, daysFromNow } from '../helpers/fixtures.js'
@@ -213,5 +216,25 @@ sqlLane('search served by an index', () => {
     }
     expect((await localAnswer('editor', 'wombat')).total).toBe(1)
     expect(await compareAll()).toBeGreaterThan(50)
+  })
+
+  it('is dropped before a development schema push (which would drop its shadow tables), to be made again at boot', async () => {
+    if (app.database.kind !== 'sqlite') return
+    const { createClient } = await import('@libsql/client')
+    const file = path.join(os.tmpdir(), `search-push-${process.pid}-${Date.now()}.db`)
+    const client = createClient({ url: `file:${file}` })
+    try {
+      await client.batch(['CREATE TABLE events (id integer PRIMARY KEY, title text, description_html text, excerpt text)', ...sqliteSearchStatements()], 'write')
+      let connected = 0
+      const pushed = { push: true, connect: async () => void connected++ }
+      const adapter = searchIndexOutOfPush({ name: 'sqlite', defaultIDType: 'number', init: () => pushed } as never, `file:${file}`)
+      await adapter.init({ payload: app.payload }).connect!()
+      expect(connected).toBe(1)
+      const { rows } = await client.execute("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'events_search%'")
+      expect(Number(rows[0]!.n)).toBe(0)
+    } finally {
+      client.close()
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+    }
   })
 })

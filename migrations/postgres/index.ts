@@ -6,7 +6,6 @@ import * as migration_20261124_050254_shared_sign_in_failures from './20261124_0
 import * as migration_20261124_100300_event_password_limits from './20261124_100300_event_password_limits';
 import * as migration_20261127_170038_post_names_and_dates from './20261127_170038_post_names_and_dates';
 import * as migration_20261128_002739_recurring_events from './20261128_002739_recurring_events';
-import * as migration_20261128_022929_search_index from './20261128_022929_search_index';
 
 export const migrations = [
   {
@@ -47,11 +46,6 @@ export const migrations = [
   {
     up: migration_20261128_002739_recurring_events.up,
     down: migration_20261128_002739_recurring_events.down,
-    name: '20261128_002739_recurring_events',
-  },
-  {
-    up: migration_20261128_022929_search_index.up,
-    down: migration_20261128_022929_search_index.down,
-    name: '20261128_022929_search_index'
+    name: '20261128_002739_recurring_events'
   },
 ];

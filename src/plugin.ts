@@ -3,6 +3,7 @@ import { calendarCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
+import { flushChangesAtCommit } from '../collections/changes/changeQueue.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from '../lib/options.js'
@@ -28,6 +29,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
       await createSearchIndexes(payload)
       await refreshPlannerStatistics(payload)
       await watchDatabaseWrites(payload)
+      // After the write signal's wrapper: the change rows are written before it commits.
+      flushChangesAtCommit(payload)
     },
   })
 }

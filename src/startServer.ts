@@ -9,6 +9,7 @@ import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
 import { readyMessage } from './readyMessage.js'
 import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
+import { scheduleChangePruning } from './scheduleChangePruning.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
 
 /**
@@ -57,12 +58,15 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   }
   // Open-ended series keep RECURRENCE_HORIZON_MONTHS of stored occurrences as time passes.
   const stopExtending = scheduleRecurrenceExtension(payload)
+  // The change feed keeps CHANGES_RETENTION_DAYS of changes.
+  const stopPruning = scheduleChangePruning(payload)
   stopping = shutdownOnSignals(server, {
     drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     log: (message) => payload.logger.info(message),
     cleanup: async () => {
       stopExtending()
+      stopPruning()
       await nextApp.close()
       await closePayload(payload)
     },

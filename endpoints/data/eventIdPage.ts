@@ -77,7 +77,7 @@ async function walkByDate(
  * than LIKE over the whole window. The words it answers exactly (trigramExact) are no longer checked
  * by LIKE: in any column for who may search what a password hides; for others, in the title of a
  * password-protected event (its description and excerpt are not searchable), as Payload's condition
- * says. The other words keep their LIKE conditions (left in `conditions`), the index narrowing them.
+ * says. The other words keep their LIKE conditions (left in the conditions), the index narrowing them.
  */
 function searchSql(
   sql: Awaited<ReturnType<typeof sqlOperators>>['sql'],
@@ -96,17 +96,31 @@ function searchSql(
   return [found, sql`(${table.hasPassword} is null or ${table.hasPassword} <> 1 or (${inTitle}))`]
 }
 
+/** What the SQL fast paths share: the adapter's pieces and the conditions built as Payload builds them. */
+export interface MatchingEvents {
+  adapter: NonNullable<ReturnType<typeof sqlAdapterOf>>
+  ops: Awaited<ReturnType<typeof sqlOperators>>
+  db: QueryBuilder
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  table: any
+  tableName: string
+  built: ReturnType<typeof buildQuery>
+  /** The events linked to one of a relation filter's IDs (a subquery of parent IDs). */
+  parentsOf: (filter: RelationFilter & { relationTo?: string }) => Parameters<MatchingEvents['ops']['inArray']>[1]
+  relationFilters: Array<RelationFilter & { relationTo?: string }>
+  /** The public's results worked out from these conditions, kept until a write (the document cache). */
+  keep: <T extends object>(key: string, compute: () => Promise<T>) => Promise<T>
+}
+
 /**
- * The IDs of one page of events matching `query`, in its order, and the total, read straight from
- * the SQL tables; null on MongoDB or a query this does not cover (the caller then reads through
- * Payload alone). Payload's own SQL filters a hasMany relationship with a join and DISTINCT over the
- * whole date window; here each such filter is `id IN (SELECT parent_id FROM events_rels …)`, which
- * reads only the events of those terms. Everything else, the read access and the trash switch come
- * from Payload itself: the collection's read access function (as find runs it), combineQueries and
- * the adapter's buildQuery, so the conditions are the Local API's. The caller then reads the page
- * through the Local API, which applies access and the filters again.
+ * The events matching `query`'s conditions and the caller's read access, as SQL: null on MongoDB or
+ * conditions this does not cover (a join through another table), 'none' when access denies every
+ * event. Each relation filter is `id IN (SELECT parent_id FROM events_rels …)`, which reads only the
+ * events of those terms, where Payload's own SQL joins and de-duplicates over the whole date window.
+ * The read access and the trash switch come from Payload itself: the collection's read access
+ * function (as find runs it), combineQueries and the adapter's buildQuery.
  */
-export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number } | null> {
+export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuery, 'page' | 'limit'>): Promise<MatchingEvents | 'none' | null> {
   const { payload } = ctx
   const adapter = sqlAdapterOf(payload.db)
   if (!adapter) return null
@@ -120,7 +134,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
 
   const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
   const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
-  if (access === false) return { ids: [], total: 0 }
+  if (access === false) return 'none'
   const search = adapter.name === 'sqlite' ? query.search : undefined
   // The words the trigram index answers alone leave the LIKE conditions (searchSql below).
   const likeWords = search ? (search.condition as { and: Where[] }).and.filter((_, i) => !trigramExact(search.words[i]!)) : []
@@ -130,20 +144,42 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const where = combineQueries({ and: conditions }, access)
 
   const tableName = adapter.tableNameMap.get(EVENTS)!
-  const built = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where })
+  const payloadBuilt = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where })
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
-  if (built.joins.length) return null
+  if (payloadBuilt.joins.length) return null
 
-  const { and, count, eq, inArray, sql } = await sqlOperators(adapter.name)
+  const ops = await sqlOperators(adapter.name)
+  const searched = search ? searchSql(ops.sql, tableName, adapter.tables[tableName], search) : []
+  const built = searched.length ? { ...payloadBuilt, where: ops.and(payloadBuilt.where, ...searched) } : payloadBuilt
   const db: QueryBuilder = adapter.drizzle
-  const table = adapter.tables[tableName]
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
-  const offset = (query.page - 1) * query.limit
-  // The public's conditions are the same for everyone: what is worked out from them is kept until a write.
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
-  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations, search?.words])}`, compute) : compute())
-  const parentsOf = ({ field, relationTo, ids }: (typeof relationFilters)[number]) =>
-    db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
+  return {
+    adapter,
+    ops,
+    db,
+    table: adapter.tables[tableName],
+    tableName,
+    built,
+    relationFilters,
+    parentsOf: ({ field, relationTo, ids }) => db.select({ id: rels.parent }).from(rels).where(ops.and(ops.eq(rels.path, field), ops.inArray(rels[`${relationTo}ID`], ids))),
+    keep: (key, compute) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations, search?.words])}`, compute) : compute()),
+  }
+}
+
+/**
+ * The IDs of one page of events matching `query`, in its order, and the total, read straight from
+ * the SQL tables (matchingEvents); null on MongoDB or a query this does not cover (the caller then
+ * reads through Payload alone). The caller then reads the page through the Local API, which applies
+ * access and the filters again.
+ */
+export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number; sortKeys: unknown[] } | null> {
+  const matching = await matchingEvents(ctx, query)
+  if (matching === null) return null
+  if (matching === 'none') return { ids: [], total: 0, sortKeys: [] }
+  const { adapter, db, table, tableName, built, relationFilters, parentsOf, keep } = matching
+  const { and, count, inArray, sql } = matching.ops
+  const offset = (query.page - 1) * query.limit
   const first = relationFilters[0]
   const walk =
     adapter.name === 'postgres' && first !== undefined && String(built.orderBy[0]?.column?.name) === 'start_date'
@@ -161,16 +197,17 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
     // planner from turning the IN into a semi-join (it pulls up only a bare IN); it then folds away.
     return sql`(${inArray(table.id, parents)} or false)`
   })
-  const searched = search ? searchSql(sql, tableName, table, search) : []
-  const pageCondition = and(built.where, ...filters, ...searched)
+  const pageCondition = and(built.where, ...filters)
   // The total reads every event of the filter either way: by primary key, from the term's events.
-  const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1), ...searched) : pageCondition
+  const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1)) : pageCondition
   const countAll = async () => ({ total: Number(((await db.select({ total: count() }).from(table).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.
   const [rows, { total }] = await Promise.all([
-    db.select({ id: table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
+    db.select({ id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
     keep('total', countAll),
   ])
-  return { ids: (rows as Array<{ id: number | string }>).map((row) => row.id), total }
+  const found = rows as Array<{ id: number | string; sortKey: unknown }>
+  // The first sort column's values, as the database gives them: a list merging pages compares them.
+  return { ids: found.map((row) => row.id), total, sortKeys: found.map((row) => row.sortKey) }
 }

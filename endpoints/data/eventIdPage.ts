@@ -150,7 +150,7 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
 
   const ops = await sqlOperators(adapter.name)
   const searched = search ? searchSql(ops.sql, tableName, adapter.tables[tableName], search) : []
-  const built = searched.length ? { ...payloadBuilt, where: ops.and(payloadBuilt.where, ...searched) } : payloadBuilt
+  const built = searched.length ? { ...payloadBuilt, where: ops.and(payloadBuilt.where, ...searched)! } : payloadBuilt
   const db: QueryBuilder = adapter.drizzle
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined

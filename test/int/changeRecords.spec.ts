@@ -213,6 +213,19 @@ describe('recurring series', () => {
     expect(hidden.every((r) => r.action === 'updated' && r.publicBefore && !r.publicAfter)).toBe(true)
   }, 120_000)
 
+  it('the daily extension of an open-ended series records the occurrences it adds', async () => {
+    const series = (await client.post('/events', { ...weekly('Open', 1), recurrence: ['RRULE:FREQ=WEEKLY'] }, as('editor'))).body.id as number
+    const before = await occurrenceIds(series)
+    const start = await lastId()
+    const { extendRecurrences } = await import('../../src/recurrence/extendRecurrences.js')
+    const made = await extendRecurrences(app.payload, new Date(Date.now() + 120 * 24 * 3600 * 1000))
+    expect(made.created).toBeGreaterThan(0)
+    const added = (await occurrenceIds(series)).filter((id) => !before.includes(id))
+    expect(added.length).toBeGreaterThan(0)
+    const rows = (await changesAfter(start)).filter((r) => r.doc > BASE)
+    expect(rows.filter((r) => added.includes(r.doc - BASE)).map((r) => [r.action, r.publicBefore, r.publicAfter])).toEqual(added.map(() => ['created', false, true]))
+  })
+
   it('a shorter rule deletes the occurrences it drops; a cancelled occurrence is deleted', async () => {
     const series = (await client.post('/events', weekly('Short', 5), as('editor'))).body.id as number
     const ids = await occurrenceIds(series)

@@ -21,3 +21,10 @@ export function rssMiB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)
 }
+
+/** Peak resident set size of a process in MiB (VmHWM, from /proc on Linux). */
+export function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}

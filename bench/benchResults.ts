@@ -50,6 +50,8 @@ export interface BenchResults {
   routes: Row[]
   filtered: FilteredRow[]
   queryPlans: RoutePlans[]
+  /** The benchmark process's peak resident memory (VmHWM) once it has seeded the events. */
+  seeding?: { peakRssMiB: number }
   writes: { one: Measurement; many: Measurement; created: number; listed: number }
   soak?: SoakResult
   workerScaling?: ScalingRow[]

@@ -1,0 +1,15 @@
+/** The kinds of change the feed records, as webhook event types name them (`event.created`). */
+export const CHANGE_KINDS = ['event', 'venue', 'organizer', 'category', 'tag'] as const
+export type ChangeKind = (typeof CHANGE_KINDS)[number]
+
+/** What a webhook delivery reports: `hidden` (left the public's view) is sent as `<kind>.deleted`. */
+export const DELIVERED_ACTIONS = ['created', 'updated', 'deleted'] as const
+
+/** Every value of a webhook's `events`: `*`, `<kind>.*`, `<kind>.<action>`. */
+export const WEBHOOK_EVENT_TYPES: string[] = ['*', ...CHANGE_KINDS.flatMap((kind) => [`${kind}.*`, ...DELIVERED_ACTIONS.map((action) => `${kind}.${action}`)])]
+
+/** Whether a webhook subscribed to `events` wants a delivery of type `type` (e.g. `venue.updated`). */
+export function subscribesTo(events: readonly string[] | null | undefined, type: string): boolean {
+  const kind = type.split('.')[0]
+  return (events ?? []).some((wanted) => wanted === '*' || wanted === type || wanted === `${kind}.*`)
+}

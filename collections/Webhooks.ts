@@ -22,6 +22,7 @@ export const Webhooks: CollectionConfig = {
     useAsTitle: 'url',
     defaultColumns: ['url', 'events', 'active', 'disabledReason', 'updatedAt'],
     description: 'HTTP endpoints told of every published change (signed, Standard Webhooks). See docs/webhooks.md.',
+    components: { beforeListTable: ['/admin/webhooks/NewWebhook.tsx#NewWebhook'] },
   },
   access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator },
   hooks: { beforeChange: [prepareWebhook], afterChange: [revealSigningSecret] },

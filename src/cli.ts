@@ -94,6 +94,19 @@ const COMMANDS: Record<string, Command> = {
     check: async (flags) => (await import('./commands/revokeAppPassword.js')).checkRevoke(flags),
     run: async ({ flags, payload }) => (await import('./commands/revokeAppPassword.js')).revokeAppPassword(await payload(), flags),
   },
+  'webhooks:list': {
+    synopsis: '',
+    help: 'Webhooks (never the secret): ID, URL, events, active, pending and failed deliveries, why disabled (docs/webhooks.md).',
+    flags: [],
+    run: async ({ payload }) => (await import('./commands/listWebhooks.js')).listWebhooks(await payload()),
+  },
+  'webhooks:deliveries': {
+    synopsis: '[--webhook ID] [--status pending|delivered|failed]',
+    help: 'The latest 100 webhook deliveries, newest first: webhook, webhook-id, type, status, attempts, last HTTP status and duration, next attempt or delivery time, error.',
+    flags: ['webhook', 'status'],
+    check: async (flags) => void (await import('./commands/listWebhookDeliveries.js')).checkDeliveryFlags(flags),
+    run: async ({ flags, payload }) => (await import('./commands/listWebhookDeliveries.js')).listWebhookDeliveries(await payload(), flags),
+  },
   'db:backup': {
     synopsis: 'FILE',
     help: 'Embedded database only: a consistent copy of it, its secret and the media, into FILE (.tar.gz), while the server runs.',

@@ -10,6 +10,7 @@ import { prepareDatabase } from './prepareDatabase.js'
 import { readyMessage } from './readyMessage.js'
 import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
+import { startWebhooks } from './webhooks/startWebhooks.js'
 
 /**
  * A client has REQUEST_TIMEOUT_SECONDS to send a whole request (Node's default is 300 s, so a slow
@@ -57,12 +58,15 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   }
   // Open-ended series keep RECURRENCE_HORIZON_MONTHS of stored occurrences as time passes.
   const stopExtending = scheduleRecurrenceExtension(payload)
+  // Webhook deliveries go out from every server process, apart from the requests (docs/webhooks.md).
+  const webhooks = startWebhooks(payload)
   stopping = shutdownOnSignals(server, {
     drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     log: (message) => payload.logger.info(message),
     cleanup: async () => {
       stopExtending()
+      await webhooks.stop()
       await nextApp.close()
       await closePayload(payload)
     },

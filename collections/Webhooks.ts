@@ -38,12 +38,18 @@ export const Webhooks: CollectionConfig = {
     },
     {
       name: 'events',
-      type: 'select',
+      // Text rather than a select: GraphQL enum names cannot hold `*` or `.`, and these are the wire's names.
+      type: 'text',
       hasMany: true,
       required: true,
       defaultValue: ['*'],
-      options: WEBHOOK_EVENT_TYPES,
-      admin: { description: 'The changes to send: * for all, event.* for every change of events, or single ones such as event.created. A change that takes something out of public view is sent as <kind>.deleted.' },
+      validate: (value: unknown) => {
+        const list = Array.isArray(value) ? value : []
+        const wrong = list.filter((v) => !WEBHOOK_EVENT_TYPES.includes(String(v)))
+        if (!list.length) return 'Name at least one event, e.g. * or event.created.'
+        return wrong.length ? `Unknown events: ${wrong.join(', ')}. Use *, <kind>.* or <kind>.created|updated|deleted, kind one of event, venue, organizer, category, tag.` : true
+      },
+      admin: { description: 'The changes to send: * for all, event.* for every change of events, or single ones such as event.created, venue.deleted (kinds: event, venue, organizer, category, tag). A change that takes something out of public view is sent as <kind>.deleted.' },
     },
     {
       name: 'categories',

@@ -20,7 +20,7 @@ export interface DeliverySettings {
 /** A claim outlives the attempt's own time bound by this much, then another process may take it over. */
 const CLAIM_MARGIN_MS = 5000
 
-/** The pending deliveries due now, oldest due first, of active webhooks (a test event goes out regardless). */
+/** The pending deliveries due now, in the order of their changes, of active webhooks (a test event goes out regardless). */
 export async function dueDeliveries(payload: Payload, now: Date, limit: number): Promise<WebhookDelivery[]> {
   const found = await payload.find({
     collection: WEBHOOK_DELIVERIES,
@@ -32,7 +32,7 @@ export async function dueDeliveries(payload: Payload, now: Date, limit: number):
         { or: [{ test: { equals: true } }, { 'webhook.active': { equals: true } }] },
       ],
     },
-    sort: 'nextAttemptAt',
+    sort: 'id',
     limit,
     depth: 0,
     pagination: false,

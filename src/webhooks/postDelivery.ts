@@ -21,7 +21,6 @@ export function outboundRefusal(error: unknown): string {
     const address = /DNS lookup ([^\s(]+)/.exec(message)?.[1] ?? 'the host'
     return `${address} is a private address (ALLOW_PRIVATE_OUTBOUND=true allows it)`
   }
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'no answer in time'
   return message.split('\n')[0]!
 }
 
@@ -40,12 +39,12 @@ export async function postDelivery(
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   let status: number | null = null
+  const signal = AbortSignal.timeout(limits.timeoutMs)
   try {
     const target = new URL(url)
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`${target.protocol} URL`)
     const pair = agentsFor({ allowPrivateHosts: limits.allowPrivateHosts })
     const [client, agent] = target.protocol === 'https:' ? [https, pair.https] : [http, pair.http]
-    const signal = AbortSignal.timeout(limits.timeoutMs)
     const answer = await new Promise<Buffer>((resolve, reject) => {
       const req = client.request(target, {
         method: 'POST',
@@ -76,6 +75,7 @@ export async function postDelivery(
     const ok = status !== null && status >= 200 && status < 300
     return { ok, status, durationMs: elapsed(), excerpt, error: ok ? null : `answered ${status}` }
   } catch (error) {
-    return { ok: false, status, durationMs: elapsed(), excerpt: '', error: outboundRefusal(error) }
+    const reason = signal.aborted ? `no answer within ${limits.timeoutMs / 1000} s` : outboundRefusal(error)
+    return { ok: false, status, durationMs: elapsed(), excerpt: '', error: reason }
   }
 }

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { relationId } from '../../collections/relationIds.js'
 import { attemptDelivery, type DeliverySettings, dueDeliveries } from './deliverDue.js'
 import { fanOutChanges } from './fanOutChanges.js'
 
@@ -22,6 +23,9 @@ export interface WorkerSettings extends DeliverySettings {
  */
 export function startWebhookWorker(payload: Payload, settings: WorkerSettings): { stop: () => Promise<void> } {
   const inFlight = new Set<Promise<unknown>>()
+  // One delivery per webhook at a time (in this process): a receiver gets its changes in order while
+  // it answers, and a slow one holds one slot, not all of them.
+  const busy = new Set<number>()
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let passing: Promise<void> | undefined
@@ -36,17 +40,21 @@ export function startWebhookWorker(payload: Payload, settings: WorkerSettings): 
     if (stopped || free <= 0) return
     let due
     try {
-      due = await dueDeliveries(payload, new Date(), free)
+      due = await dueDeliveries(payload, new Date(), Math.max(free * 4, 20))
     } catch (err) {
       payload.logger.warn({ err }, 'webhooks: could not read the due deliveries')
       return
     }
     for (const delivery of due) {
       if (stopped || inFlight.size >= settings.concurrency) break
+      const webhook = Number(relationId(delivery.webhook))
+      if (busy.has(webhook)) continue
+      busy.add(webhook)
       const attempt = attemptDelivery(payload, delivery, settings)
         .catch((err: unknown) => payload.logger.warn({ err, delivery: delivery.id }, 'webhooks: a delivery attempt could not be recorded (retried once its claim expires)'))
         .finally(() => {
           inFlight.delete(attempt)
+          busy.delete(webhook)
           // A freed slot takes the next due delivery without waiting for the timer.
           if (!stopped) schedule(0)
         })

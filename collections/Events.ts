@@ -19,6 +19,7 @@ import { recurrencePreview } from './endpoints/recurrencePreview.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
+import { recordEventChange, recordEventDeletion, recordSeriesDeletion } from './changes/recordChanges.js'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from './slugs.js'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 
@@ -70,9 +71,9 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
   hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
     beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
-    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence, inheritToChangedOccurrences],
-    beforeDelete: [updateTermCountsBeforeDelete, removeOccurrencesBeforeDelete],
-    afterDelete: [updateTermCountsAfterDelete],
+    afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence, inheritToChangedOccurrences, recordEventChange],
+    beforeDelete: [updateTermCountsBeforeDelete, recordSeriesDeletion, removeOccurrencesBeforeDelete],
+    afterDelete: [updateTermCountsAfterDelete, recordEventDeletion],
   }),
   fields: [
     idField,

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { hasCapability } from './access/capabilities.js'
 import { idField } from './fields/idField.js'
+import { recordCancelledOccurrence } from './changes/recordChanges.js'
 import { EVENTS, OCCURRENCES } from './slugs.js'
 
 /** What became of an occurrence the rule gives: as the series has it, cancelled, or moved into an event of its own. */
@@ -23,6 +24,7 @@ export const Occurrences: CollectionConfig = {
     update: () => false,
     delete: () => false,
   },
+  hooks: { afterChange: [recordCancelledOccurrence] },
   // One row per series and original start. A list's page walks the scheduled ones in start order and
   // stops at its last (state, startDate, id …); its total counts each listed series' own entries
   // (event, state, startDate …). A lone index on `state` would have the planner visit every row.

@@ -7,11 +7,13 @@ import { validateEmail } from './rules/emailAddress.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import { recordPostChanges } from './changes/recordChanges.js'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { ORGANIZERS } from './slugs.js'
 
 const unlink = unlinkFromEvents('organizers')
+const changes = recordPostChanges('organizer')
 
 /** Organizers; descriptions' images on `siteUrl`. */
 export const Organizers = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): CollectionConfig => ({
@@ -27,8 +29,8 @@ export const Organizers = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>
   access: POST_ACCESS,
   hooks: postHooks(siteUrl, {
     beforeChange: [filterMarkup({ plain: ['title', 'phone', 'email'] })],
-    afterChange: [unlink.afterChange],
-    afterDelete: [unlink.afterDelete],
+    afterChange: [unlink.afterChange, changes.afterChange],
+    afterDelete: [unlink.afterDelete, changes.afterDelete],
   }),
   fields: [
     idField,

@@ -7,11 +7,13 @@ import { slugField } from './fields/slugField.js'
 import { websiteField } from './fields/websiteField.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import { recordPostChanges } from './changes/recordChanges.js'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { POST_ACCESS, postHooks } from './postBehaviour.js'
 import { VENUES } from './slugs.js'
 
 const unlink = unlinkFromEvents('venues')
+const changes = recordPostChanges('venue')
 
 /** Venues; descriptions' images on `siteUrl`. */
 export const Venues = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): CollectionConfig => ({
@@ -27,8 +29,8 @@ export const Venues = ({ siteUrl }: Pick<ResolvedCalendarOptions, 'siteUrl'>): C
   access: POST_ACCESS,
   hooks: postHooks(siteUrl, {
     beforeChange: [filterMarkup({ plain: ['title', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone'] })],
-    afterChange: [unlink.afterChange],
-    afterDelete: [unlink.afterDelete],
+    afterChange: [unlink.afterChange, changes.afterChange],
+    afterDelete: [unlink.afterDelete, changes.afterDelete],
   }),
   fields: [
     idField,

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../lib/options.js'
 import { AppPasswords } from './AppPasswords.js'
+import { Changes } from './Changes.js'
 import { EventCategories } from './EventCategories.js'
 import { EventTags } from './EventTags.js'
 import { Events } from './Events.js'
@@ -16,7 +17,7 @@ import { Webhooks } from './Webhooks.js'
 
 /** The calendar's collections, in admin navigation order. Users live in the host app's config. */
 export function calendarCollections(options: Pick<ResolvedCalendarOptions, 'mediaDir' | 'siteUrl' | 'siteTimezone' | 'recurrenceHorizonMonths' | 'recurrenceMaxOccurrences'>): CollectionConfig[] {
-  return [Events(options), Venues(options), Organizers(options), EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures, Occurrences]
+  return [Events(options), Venues(options), Organizers(options), EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures, Occurrences, Changes]
 }
 
 /**

@@ -9,6 +9,7 @@ export const MEDIA = 'media'
 export const COUNTERS = 'id-counters'
 export const APP_PASSWORDS = 'app-passwords'
 export const OCCURRENCES = 'occurrences'
+export const CHANGES = 'changes'
 
 /**
  * Sequences that hand out IDs: posts (events, venues, organizers) and terms (categories, tags), as in

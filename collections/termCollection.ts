@@ -7,6 +7,7 @@ import { assignId } from './hooks/assignId.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
 import { reparentChildren } from './hooks/reparentChildren.js'
 import { unlinkFromEvents } from './hooks/unlinkFromEvents.js'
+import { recordTermChanges } from './changes/recordChanges.js'
 
 const never = () => false
 
@@ -18,6 +19,7 @@ export function termCollection(
   extraFields: Field[] = [],
   options: { hierarchical?: boolean } = {},
 ): CollectionConfig {
+  const changes = recordTermChanges(eventField === 'categories' ? 'category' : 'tag')
   return {
     slug,
     labels,
@@ -30,7 +32,8 @@ export function termCollection(
       // here for whoever else may be let in.
       beforeChange: [filterMarkup({ plain: ['name'], rich: ['description'] })],
       beforeDelete: options.hierarchical ? [reparentChildren] : [],
-      afterDelete: [unlinkFromEvents(eventField).afterDelete],
+      afterChange: [changes.afterChange],
+      afterDelete: [unlinkFromEvents(eventField).afterDelete, changes.afterDelete],
     },
     fields: [
       idField,

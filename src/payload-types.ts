@@ -78,6 +78,7 @@ export interface Config {
     'id-counters': IdCounter;
     'sign-in-failures': SignInFailure;
     occurrences: Occurrence;
+    changes: Change;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -96,6 +97,7 @@ export interface Config {
     'id-counters': IdCountersSelect<false> | IdCountersSelect<true>;
     'sign-in-failures': SignInFailuresSelect<false> | SignInFailuresSelect<true>;
     occurrences: OccurrencesSelect<false> | OccurrencesSelect<true>;
+    changes: ChangesSelect<false> | ChangesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -514,6 +516,19 @@ export interface Occurrence {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "changes".
+ */
+export interface Change {
+  id: number;
+  kind: 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+  doc: number;
+  action: 'created' | 'updated' | 'deleted';
+  publicBefore?: boolean | null;
+  publicAfter?: boolean | null;
+  changedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -579,6 +594,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'occurrences';
         value: number | Occurrence;
+      } | null)
+    | ({
+        relationTo: 'changes';
+        value: number | Change;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -884,6 +903,18 @@ export interface OccurrencesSelect<T extends boolean = true> {
   changedTo?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "changes_select".
+ */
+export interface ChangesSelect<T extends boolean = true> {
+  kind?: T;
+  doc?: T;
+  action?: T;
+  publicBefore?: T;
+  publicAfter?: T;
+  changedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -3,6 +3,7 @@ import { calendarCollections, webhookCollections } from '../collections/index.js
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
+import { flushChangesAtCommit } from '../collections/changes/changeQueue.js'
 import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from '../lib/options.js'
@@ -26,6 +27,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
       await createListingIndexes(payload)
       await refreshPlannerStatistics(payload)
       await watchDatabaseWrites(payload)
+      // After the write signal's wrapper: the change rows are written before it commits.
+      flushChangesAtCommit(payload)
     },
   })
 }

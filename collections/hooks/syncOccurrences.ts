@@ -1,7 +1,9 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import type { Where, CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 import { expandRecurrence, horizonEnd, recurrenceLines, seriesOfEvent, type SeriesFields, type SeriesLimits } from '../../lib/recurrence/index.js'
 import { insertRows } from '../../lib/sql/insertRows.js'
 import type { OccurrenceState } from '../Occurrences.js'
+import { recordOccurrenceChanges, seriesVisibility } from '../changes/occurrenceChanges.js'
+import type { PostVisibility } from '../changes/publicPost.js'
 import { relationId } from '../relationIds.js'
 import { EVENTS, OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
@@ -56,7 +58,7 @@ export const syncOccurrencesAfterChange =
   async ({ doc, previousDoc, req, operation }) => {
     if (!doc.recurring && !previousDoc?.recurring) return doc
     if (operation === 'update' && sameSchedule(doc, previousDoc)) return doc
-    await syncOccurrences(req, doc as SeriesEvent, limits)
+    await syncOccurrences(req, doc as SeriesEvent, limits, new Date(), operation === 'update' ? previousDoc : undefined)
     return doc
   }
 
@@ -77,7 +79,17 @@ const ms = (value: string | Date) => new Date(value).getTime()
  * change); new ones get new IDs; those the rule no longer gives are removed (an event a changed one
  * moved into stays, as an event of its own). Also extends a series as time moves the horizon on.
  */
-export async function syncOccurrences(req: PayloadRequest, event: SeriesEvent, limits: SeriesLimits, now: Date = new Date()): Promise<{ created: number; removed: number; updated: number }> {
+/**
+ * `previous`: the series as it was before the write that calls this, for the change records of the
+ * occurrences it removes (who could see them); without it, the series as stored now.
+ */
+export async function syncOccurrences(
+  req: PayloadRequest,
+  event: SeriesEvent,
+  limits: SeriesLimits,
+  now: Date = new Date(),
+  previous?: PostVisibility,
+): Promise<{ created: number; removed: number; updated: number }> {
   const { payload } = req
   const parsed = event.recurring ? seriesOfEvent(event, limits, now) : { ok: true as const, series: null }
   // Validation refuses a bad series before it is stored; one stored before a rule changed repeats no more.
@@ -107,14 +119,23 @@ export async function syncOccurrences(req: PayloadRequest, event: SeriesEvent, l
       updated++
     }
   }
-  const gone = stored.filter((row) => !keep.has(row.id)).map((row) => row.id)
+  const goneRows = stored.filter((row) => !keep.has(row.id))
+  const gone = goneRows.map((row) => row.id)
   if (gone.length) await payload.db.deleteMany({ collection: OCCURRENCES, where: { id: { in: gone } }, req })
+  let freshIdList: number[] = []
   if (fresh.length) {
-    const ids = await freshIds(req, fresh.map((row) => row.originalStart as string))
-    const rows = fresh.map((row, i) => ({ id: ids[i]!, ...row }))
+    freshIdList = await freshIds(req, fresh.map((row) => row.originalStart as string))
+    const rows = fresh.map((row, i) => ({ id: freshIdList[i]!, ...row }))
     if (!(await insertRows(req, OCCURRENCES, rows))) {
       for (const data of rows) await payload.db.create({ collection: OCCURRENCES, data, req })
     }
+  }
+  // The change feed: occurrences added and removed (only those listed: cancelled and moved ones had left already).
+  const listedGone = goneRows.filter((row) => row.state === 'scheduled').map((row) => row.id)
+  if (freshIdList.length || listedGone.length) {
+    const current = 'status' in event ? (event as PostVisibility) : await seriesVisibility(req, event.id)
+    await recordOccurrenceChanges(req, freshIdList, 'created', undefined, current)
+    await recordOccurrenceChanges(req, listedGone, 'deleted', previous ?? current, undefined)
   }
   return { created: fresh.length, removed: gone.length, updated }
 }
@@ -153,6 +174,10 @@ export const linkChangedOccurrence: CollectionAfterChangeHook = async ({ doc, pr
   const series = relationId(doc.series)
   if (!series || !doc.originalStart) return doc
   if (previousDoc?.series === doc.series && previousDoc?.originalStart === doc.originalStart) return doc
+  const where: Where = { and: [{ event: { equals: series } }, { originalStart: { equals: doc.originalStart } }, { state: { equals: 'scheduled' } }] }
+  // The change feed: the occurrence's provisional ID leaves the lists (this event, under its own ID, is recorded by its own hooks).
+  const moved = (await req.payload.db.find<{ id: number }>({ collection: OCCURRENCES, where, select: { id: true }, pagination: false, limit: 0, req })).docs.map((row) => row.id)
+  if (moved.length) await recordOccurrenceChanges(req, moved, 'deleted', doc, undefined)
   await req.payload.db.updateMany({
     collection: OCCURRENCES,
     where: { and: [{ event: { equals: series } }, { originalStart: { equals: doc.originalStart } }] },

@@ -2,20 +2,9 @@ import { COUNTERS, OCCURRENCES } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
 import { pastAccess } from './privileged.js'
+import { raisedBase } from '../../lib/recurrence/raisedBase.js'
 
-/** How close real IDs may come to the base before it moves up (Events Calendar Pro's margin). */
-const MARGIN = 50_000
-
-/**
- * The base of provisional IDs: the configured one, raised by itself in steps of it while the highest
- * post ID comes within 50,000 of it (as Events Calendar Pro raises its own), so a provisional ID never
- * names a real post.
- */
-export function raisedBase(configured: number, highestPostId: number): number {
-  let base = configured
-  while (highestPostId + MARGIN >= base) base += configured
-  return base
-}
+export { raisedBase }
 
 /** Computed once until the next write, for everyone (the document cache), else read each time. */
 function kept<T extends object>(ctx: RequestContext, key: string, compute: () => Promise<T>): Promise<T> {

@@ -5,3 +5,4 @@ export type { ExpandOptions, FirstOccurrence, Occurrence, ParseResult, Recurrenc
 export { recurrenceLines, splitLine, type ContentLine } from './contentLine.js'
 export { horizonEnd, seriesOfEvent, type SeriesFields, type SeriesLimits } from './seriesOfEvent.js'
 export { splitSeries, type SplitLines } from './splitSeries.js'
+export { raisedBase } from './raisedBase.js'

@@ -6,6 +6,7 @@ import * as migration_20261124_050254_shared_sign_in_failures from './20261124_0
 import * as migration_20261124_100300_event_password_limits from './20261124_100300_event_password_limits';
 import * as migration_20261127_170038_post_names_and_dates from './20261127_170038_post_names_and_dates';
 import * as migration_20261128_002739_recurring_events from './20261128_002739_recurring_events';
+import * as migration_20261128_023019_change_feed from './20261128_023019_change_feed';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261128_002739_recurring_events.up,
     down: migration_20261128_002739_recurring_events.down,
-    name: '20261128_002739_recurring_events'
+    name: '20261128_002739_recurring_events',
+  },
+  {
+    up: migration_20261128_023019_change_feed.up,
+    down: migration_20261128_023019_change_feed.down,
+    name: '20261128_023019_change_feed'
   },
 ];

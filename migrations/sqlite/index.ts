@@ -5,6 +5,7 @@ import * as migration_20261124_041257_per_address_sign_in_limits from './2026112
 import * as migration_20261124_050233_shared_sign_in_failures from './20261124_050233_shared_sign_in_failures';
 import * as migration_20261127_165955_post_names_and_dates from './20261127_165955_post_names_and_dates';
 import * as migration_20261128_002632_recurring_events from './20261128_002632_recurring_events';
+import * as migration_20261128_023009_change_feed from './20261128_023009_change_feed';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261128_002632_recurring_events.up,
     down: migration_20261128_002632_recurring_events.down,
-    name: '20261128_002632_recurring_events'
+    name: '20261128_002632_recurring_events',
+  },
+  {
+    up: migration_20261128_023009_change_feed.up,
+    down: migration_20261128_023009_change_feed.down,
+    name: '20261128_023009_change_feed'
   },
 ];

@@ -1,6 +1,6 @@
-/** The kinds of change the feed records, as webhook event types name them (`event.created`). */
-export const CHANGE_KINDS = ['event', 'venue', 'organizer', 'category', 'tag'] as const
-export type ChangeKind = (typeof CHANGE_KINDS)[number]
+import { CHANGE_KINDS } from '../Changes.js'
+
+export type { ChangeKind } from '../Changes.js'
 
 /** What a webhook delivery reports: `hidden` (left the public's view) is sent as `<kind>.deleted`. */
 export const DELIVERED_ACTIONS = ['created', 'updated', 'deleted'] as const

@@ -4,7 +4,7 @@ import { isHttpUrl } from './markup/isHttpUrl.js'
 import { CATEGORIES, VENUES, WEBHOOK_DELIVERIES, WEBHOOKS } from './slugs.js'
 import { sendTestEvent } from './webhooks/sendTestEvent.js'
 import { WEBHOOK_EVENT_TYPES } from './webhooks/webhookEvents.js'
-import { prepareWebhook, revealSigningSecret } from './webhooks/webhookSecretHooks.js'
+import { deleteWebhookDeliveries, prepareWebhook, revealSigningSecret } from './webhooks/webhookHooks.js'
 
 const never = () => false
 
@@ -25,7 +25,7 @@ export const Webhooks: CollectionConfig = {
     components: { beforeListTable: ['/admin/webhooks/NewWebhook.tsx#NewWebhook'] },
   },
   access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator },
-  hooks: { beforeChange: [prepareWebhook], afterChange: [revealSigningSecret] },
+  hooks: { beforeChange: [prepareWebhook], afterChange: [revealSigningSecret], beforeDelete: [deleteWebhookDeliveries] },
   endpoints: [sendTestEvent],
   fields: [
     {

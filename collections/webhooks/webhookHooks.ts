@@ -1,4 +1,5 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook } from 'payload'
+import { WEBHOOK_DELIVERIES } from '../slugs.js'
 import { encryptSigningSecret, newSigningSecret } from './signingSecret.js'
 
 /**
@@ -19,4 +20,9 @@ export const prepareWebhook: CollectionBeforeChangeHook = ({ data, operation, or
 export const revealSigningSecret: CollectionAfterChangeHook = ({ data, doc, operation }) => {
   if (operation !== 'create' || typeof data.secret !== 'string') return doc
   return { ...doc, secret: data.secret }
+}
+
+/** beforeDelete: a webhook's deliveries go with it (in the delete's transaction), before the row they point to. */
+export const deleteWebhookDeliveries: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.delete({ collection: WEBHOOK_DELIVERIES, where: { webhook: { equals: id } }, overrideAccess: true, req })
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { CHANGES, WEBHOOK_DELIVERIES, WEBHOOKS } from '../../collections/slugs.js'
 import { claimDelivery } from '../../src/webhooks/claimDelivery.js'
 import { fanOutChanges } from '../../src/webhooks/fanOutChanges.js'
+import { postDelivery } from '../../src/webhooks/postDelivery.js'
 import { MAX_ATTEMPTS } from '../../src/webhooks/retrySchedule.js'
 import { startWebhookWorker } from '../../src/webhooks/webhookWorker.js'
 import { createActors, type Actor } from '../helpers/actors.js'
@@ -213,6 +214,15 @@ describe(`webhooks (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const back = await api.request('PATCH', `/api/webhooks/${failingId}`, { headers: actors.administrator.headers, body: { active: true } })
     expect(back.body.doc).toMatchObject({ active: true, disabledReason: null })
     await app.payload.update({ collection: WEBHOOKS, id: failingId, data: { active: false }, overrideAccess: true })
+  })
+
+  it('refuses loopback receivers unless private outbound requests are allowed, before any request is sent', async () => {
+    const r = await receiver()
+    const refused = await postDelivery(r.url, '{}', {}, { timeoutMs: 1000, allowPrivateHosts: false })
+    expect(refused).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/127\.0\.0\.1 is a private address \(ALLOW_PRIVATE_OUTBOUND=true allows it\)/) })
+    expect(r.requests()).toBe(0)
+    const allowed = await postDelivery(r.url, '{}', {}, { timeoutMs: 1000, allowPrivateHosts: true })
+    expect(allowed).toMatchObject({ ok: true, status: 200, excerpt: 'ok' })
   })
 
   it('"Send test event" queues a signed webhook.test delivery, even to a disabled endpoint', async () => {

@@ -19,7 +19,7 @@ const settings = {
   PAYLOAD_SECRET: 'webhooks-process-test-secret',
   SITE_TIMEZONE: 'UTC',
   ALLOW_PRIVATE_OUTBOUND: 'true',
-  WEBHOOK_RETRY_SCALE: '0.001',
+  WEBHOOK_RETRY_SCALE: '0.0001',
   WEBHOOK_TIMEOUT_SECONDS: '2',
   LOG_LEVEL: 'info',
 }
@@ -167,6 +167,48 @@ describe(`webhooks from a server process (${process.env.TEST_DATABASE ?? 'sqlite
     expect(ids.filter((id) => id === interrupted.id).length).toBe(2)
     expect(new Set(receiver.received.map((d) => changeOf(d.id)))).toEqual(new Set(expected.map((c) => c.change)))
     expect(receiver.rejected).toEqual([])
+  })
+
+  it('a receiver that answers 500 and one that hangs are retried on the schedule, then disabled with the reason', async () => {
+    const failing = await startWebhookReceiver()
+    const hanging = await startWebhookReceiver()
+    failing.behave({ status: 500 })
+    hanging.behave({ hang: true })
+    try {
+      const ids: number[] = []
+      for (const r of [failing, hanging]) {
+        const created = await fetch(`${origin}/api/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${jwt}` }, body: JSON.stringify({ url: r.url, events: ['venue.*'] }) })
+        const { doc } = (await created.json()) as { doc: { id: number; secret: string } }
+        r.setSecret(doc.secret)
+        ids.push(doc.id)
+      }
+      await write('POST', '/venues', { venue: 'Village Vanguard', city: 'New York', status: 'publish' })
+      const reasons: string[] = []
+      for (const id of ids) {
+        for (let i = 0; ; i++) {
+          const read = (await (await fetch(`${origin}/api/webhooks/${id}`, { headers: { authorization: `JWT ${jwt}` } })).json()) as { active: boolean; disabledReason: string | null }
+          if (!read.active) {
+            reasons.push(read.disabledReason ?? '')
+            break
+          }
+          if (i > 240) throw new Error(`webhook ${id} was not disabled`)
+          await new Promise((resolve) => setTimeout(resolve, 250))
+        }
+      }
+      // Eight attempts each (the schedule's), every one signed and under one webhook-id.
+      for (const r of [failing, hanging]) {
+        expect(r.received).toHaveLength(8)
+        expect(new Set(r.received.map((d) => d.id)).size).toBe(1)
+        expect(r.rejected).toEqual([])
+      }
+      expect(reasons[0]).toMatch(/failed 8 times over .*answered 500/)
+      expect(reasons[1]).toMatch(/failed 8 times over .*no answer within 2 s/)
+      const list = await runCli(['webhooks:list'], database.uri)
+      expect(list.stdout).toMatch(new RegExp(`^${ids[0]}\\s.*\\sno\\s+0\\s+1\\s+Disabled on .*answered 500`, 'm'))
+    } finally {
+      await failing.close()
+      await hanging.close()
+    }
   })
 
   it('webhooks:list and webhooks:deliveries show them to the operator', async () => {

@@ -1,4 +1,5 @@
 import { docRoute } from './openapi/docRoute.js'
+import { changeRoutes } from './changes/routes/changeRoutes.js'
 import { eventRoutes } from './events/routes/eventRoutes.js'
 import { organizerRoutes } from './linked/routes/organizerRoutes.js'
 import { rootRoute } from './root.js'
@@ -14,4 +15,6 @@ export const ROUTES: RouteDef[] = [
   ...venueRoutes,
   ...organizerRoutes,
   ...termRoutes,
+  // Extension: after the reference's routes, so the index and /doc keep its order first.
+  ...changeRoutes,
 ]

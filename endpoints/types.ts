@@ -131,5 +131,5 @@ export interface RouteDef {
   pattern: string
   endpoints: EndpointDef[]
   /** For /doc: the component schema the route answers with, and the list key when it is an archive. */
-  docs?: { schema: 'Event' | 'Venue' | 'Organizer' | 'Term'; archive?: string }
+  docs?: { schema: 'Event' | 'Venue' | 'Organizer' | 'Term' | 'ChangeFeed'; archive?: string; /** GET may answer 410 (an expired cursor). */ gone?: boolean }
 }

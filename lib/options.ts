@@ -71,6 +71,11 @@ export interface CalendarPluginOptions {
    * Pro's provisional IDs); raised by itself when real IDs come near it. Default 10,000,000.
    */
   provisionalIdBase?: number
+  /**
+   * How many days the change feed (GET …/changes) keeps its changes: older ones are pruned, and a
+   * cursor older than that answers 410, for the client to read everything again. Default 30.
+   */
+  changesRetentionDays?: number
 }
 
 export type ResolvedCalendarOptions = Required<CalendarPluginOptions>
@@ -99,6 +104,7 @@ const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPatte
   recurrenceHorizonMonths: 24,
   recurrenceMaxOccurrences: 1000,
   provisionalIdBase: 10_000_000,
+  changesRetentionDays: 30,
 }
 
 /** The only place defaults are applied (idempotent: resolving resolved options changes nothing). */

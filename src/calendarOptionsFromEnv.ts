@@ -28,5 +28,6 @@ export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
     recurrenceHorizonMonths: settings.RECURRENCE_HORIZON_MONTHS,
     recurrenceMaxOccurrences: settings.RECURRENCE_MAX_OCCURRENCES,
     provisionalIdBase: settings.PROVISIONAL_ID_BASE,
+    changesRetentionDays: settings.CHANGES_RETENTION_DAYS,
   }
 }

@@ -107,6 +107,27 @@ const COMMANDS: Record<string, Command> = {
     check: async (flags) => void (await import('./commands/listWebhookDeliveries.js')).checkDeliveryFlags(flags),
     run: async ({ flags, payload }) => (await import('./commands/listWebhookDeliveries.js')).listWebhookDeliveries(await payload(), flags),
   },
+  'changes:tail': {
+    synopsis: '[--from now|start] [--view editor|public] [--interval SECONDS]',
+    help: 'Prints the change feed as it grows, one line per change (UTC time, kind, ID, action; the editor view adds who could see it before and after), until Ctrl-C. --from start prints the changes still kept first; --view public prints what an anonymous caller of GET /changes reads.',
+    flags: ['from', 'view', 'interval'],
+    check: async (flags) => void (await import('./commands/tailChanges.js')).parseTailFlags(flags),
+    run: async ({ flags, payload }) => {
+      const { parseTailFlags, tailChanges } = await import('./commands/tailChanges.js')
+      const stop = new AbortController()
+      const end = () => stop.abort()
+      process.once('SIGINT', end)
+      process.once('SIGTERM', end)
+      const opened = await payload()
+      process.stderr.write('Following the change feed; Ctrl-C stops.\n')
+      try {
+        return await tailChanges(opened, parseTailFlags(flags), (line) => process.stdout.write(`${line}\n`), stop.signal)
+      } finally {
+        process.off('SIGINT', end)
+        process.off('SIGTERM', end)
+      }
+    },
+  },
   'db:backup': {
     synopsis: 'FILE',
     help: 'Embedded database only: a consistent copy of it, its secret and the media, into FILE (.tar.gz), while the server runs.',

@@ -54,6 +54,8 @@ export interface Env {
   RECURRENCE_MAX_OCCURRENCES: number
   /** Base of the provisional IDs of occurrences (base + occurrence ID). */
   PROVISIONAL_ID_BASE: number
+  /** How many days the change feed keeps its changes; an older cursor answers 410. */
+  CHANGES_RETENTION_DAYS: number
   /** Largest `limit` of Payload's REST and GraphQL for callers below editor. */
   API_MAX_LIMIT: number
   /** Geolocation filters of GET /events (the reference's extended edition). */
@@ -275,6 +277,7 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   RECURRENCE_HORIZON_MONTHS: (r) => integer('RECURRENCE_HORIZON_MONTHS', r.RECURRENCE_HORIZON_MONTHS, 24, 1, 120),
   RECURRENCE_MAX_OCCURRENCES: (r) => integer('RECURRENCE_MAX_OCCURRENCES', r.RECURRENCE_MAX_OCCURRENCES, 1000, 1, 10000),
   PROVISIONAL_ID_BASE: (r) => integer('PROVISIONAL_ID_BASE', r.PROVISIONAL_ID_BASE, 10_000_000, 1000, 2 ** 30),
+  CHANGES_RETENTION_DAYS: (r) => integer('CHANGES_RETENTION_DAYS', r.CHANGES_RETENTION_DAYS, 30, 1, 3650),
   API_MAX_LIMIT: (r) => integer('API_MAX_LIMIT', r.API_MAX_LIMIT, 100, 1),
   GEOLOC: (r) => flag('GEOLOC', r.GEOLOC, true),
   GEOLOC_RADIUS_MILES: (r) => nonNegative('GEOLOC_RADIUS_MILES', r.GEOLOC_RADIUS_MILES, 25),

@@ -9,6 +9,7 @@ import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
 import { readyMessage } from './readyMessage.js'
 import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
+import { scheduleChangePruning } from './scheduleChangePruning.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
 import { startWebhooks } from './webhooks/startWebhooks.js'
 
@@ -58,6 +59,8 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   }
   // Open-ended series keep RECURRENCE_HORIZON_MONTHS of stored occurrences as time passes.
   const stopExtending = scheduleRecurrenceExtension(payload)
+  // The change feed keeps CHANGES_RETENTION_DAYS of changes.
+  const stopPruning = scheduleChangePruning(payload)
   // Webhook deliveries go out from every server process, apart from the requests (docs/webhooks.md).
   const webhooks = startWebhooks(payload)
   stopping = shutdownOnSignals(server, {
@@ -66,6 +69,7 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
     log: (message) => payload.logger.info(message),
     cleanup: async () => {
       stopExtending()
+      stopPruning()
       await webhooks.stop()
       await nextApp.close()
       await closePayload(payload)

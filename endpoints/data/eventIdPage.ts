@@ -64,17 +64,31 @@ async function walkByDate(
   return walksByDate(Number(row?.termEvents ?? 0), Number(row?.events ?? 0), pageEnd)
 }
 
+/** What the SQL fast paths share: the adapter's pieces and the conditions built as Payload builds them. */
+export interface MatchingEvents {
+  adapter: NonNullable<ReturnType<typeof sqlAdapterOf>>
+  ops: Awaited<ReturnType<typeof sqlOperators>>
+  db: QueryBuilder
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  table: any
+  tableName: string
+  built: ReturnType<typeof buildQuery>
+  /** The events linked to one of a relation filter's IDs (a subquery of parent IDs). */
+  parentsOf: (filter: RelationFilter & { relationTo?: string }) => Parameters<MatchingEvents['ops']['inArray']>[1]
+  relationFilters: Array<RelationFilter & { relationTo?: string }>
+  /** The public's results worked out from these conditions, kept until a write (the document cache). */
+  keep: <T extends object>(key: string, compute: () => Promise<T>) => Promise<T>
+}
+
 /**
- * The IDs of one page of events matching `query`, in its order, and the total, read straight from
- * the SQL tables; null on MongoDB or a query this does not cover (the caller then reads through
- * Payload alone). Payload's own SQL filters a hasMany relationship with a join and DISTINCT over the
- * whole date window; here each such filter is `id IN (SELECT parent_id FROM events_rels …)`, which
- * reads only the events of those terms. Everything else, the read access and the trash switch come
- * from Payload itself: the collection's read access function (as find runs it), combineQueries and
- * the adapter's buildQuery, so the conditions are the Local API's. The caller then reads the page
- * through the Local API, which applies access and the filters again.
+ * The events matching `query`'s conditions and the caller's read access, as SQL: null on MongoDB or
+ * conditions this does not cover (a join through another table), 'none' when access denies every
+ * event. Each relation filter is `id IN (SELECT parent_id FROM events_rels …)`, which reads only the
+ * events of those terms, where Payload's own SQL joins and de-duplicates over the whole date window.
+ * The read access and the trash switch come from Payload itself: the collection's read access
+ * function (as find runs it), combineQueries and the adapter's buildQuery.
  */
-export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number } | null> {
+export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuery, 'page' | 'limit'>): Promise<MatchingEvents | 'none' | null> {
   const { payload } = ctx
   const adapter = sqlAdapterOf(payload.db)
   if (!adapter) return null
@@ -88,7 +102,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
 
   const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
   const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
-  if (access === false) return { ids: [], total: 0 }
+  if (access === false) return 'none'
   const conditions = [...query.conditions, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
   const where = combineQueries({ and: conditions }, access)
 
@@ -97,16 +111,36 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
   if (built.joins.length) return null
 
-  const { and, count, eq, inArray, sql } = await sqlOperators(adapter.name)
+  const ops = await sqlOperators(adapter.name)
   const db: QueryBuilder = adapter.drizzle
-  const table = adapter.tables[tableName]
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
-  const offset = (query.page - 1) * query.limit
-  // The public's conditions are the same for everyone: what is worked out from them is kept until a write.
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
-  const keep = <T extends object>(key: string, compute: () => Promise<T>) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations])}`, compute) : compute())
-  const parentsOf = ({ field, relationTo, ids }: (typeof relationFilters)[number]) =>
-    db.select({ id: rels.parent }).from(rels).where(and(eq(rels.path, field), inArray(rels[`${relationTo}ID`], ids)))
+  return {
+    adapter,
+    ops,
+    db,
+    table: adapter.tables[tableName],
+    tableName,
+    built,
+    relationFilters,
+    parentsOf: ({ field, relationTo, ids }) => db.select({ id: rels.parent }).from(rels).where(ops.and(ops.eq(rels.path, field), ops.inArray(rels[`${relationTo}ID`], ids))),
+    keep: (key, compute) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations])}`, compute) : compute()),
+  }
+}
+
+/**
+ * The IDs of one page of events matching `query`, in its order, and the total, read straight from
+ * the SQL tables (matchingEvents); null on MongoDB or a query this does not cover (the caller then
+ * reads through Payload alone). The caller then reads the page through the Local API, which applies
+ * access and the filters again.
+ */
+export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Promise<{ ids: Array<number | string>; total: number; sortKeys: unknown[] } | null> {
+  const matching = await matchingEvents(ctx, query)
+  if (matching === null) return null
+  if (matching === 'none') return { ids: [], total: 0, sortKeys: [] }
+  const { adapter, db, table, tableName, built, relationFilters, parentsOf, keep } = matching
+  const { and, count, inArray, sql } = matching.ops
+  const offset = (query.page - 1) * query.limit
   const first = relationFilters[0]
   const walk =
     adapter.name === 'postgres' && first !== undefined && String(built.orderBy[0]?.column?.name) === 'start_date'
@@ -131,8 +165,10 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.
   const [rows, { total }] = await Promise.all([
-    db.select({ id: table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
+    db.select({ id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
     keep('total', countAll),
   ])
-  return { ids: (rows as Array<{ id: number | string }>).map((row) => row.id), total }
+  const found = rows as Array<{ id: number | string; sortKey: unknown }>
+  // The first sort column's values, as the database gives them: a list merging pages compares them.
+  return { ids: found.map((row) => row.id), total, sortKeys: found.map((row) => row.sortKey) }
 }

@@ -5,10 +5,13 @@ import type { EventsQuery } from '../events/query/buildEventsQuery.js'
 import { recurrenceLines } from '../../lib/recurrence/contentLine.js'
 import type { RequestContext } from '../types.js'
 import type { Event, OccurrenceView } from './documents.js'
+import { eventIdPage } from './eventIdPage.js'
 import { findEventPage } from './findEventPage.js'
-import { findOccurrencePrefix, occurrencesChangedTo, type Occurrence } from './occurrences.js'
+import { occurrenceIdPage, type OccurrenceRow } from './occurrenceIdPage.js'
+import { findOccurrencePrefix, occurrencesChangedTo } from './occurrences.js'
 import { provisionalBase, seriesExist } from './provisionalIds.js'
 import { readVisible } from './readVisible.js'
+import { sqlInstant } from '../../lib/sql/sqlInstant.js'
 import { WITHOUT_RICH_TEXT } from './servedFields.js'
 
 /** A page of the archive: events in order, and, where an item is an occurrence, what it shows of it. */
@@ -24,12 +27,23 @@ function replaced(list: Where[], from: Where | undefined, to?: Where): Where[] {
   return from ? list.flatMap((c) => (c === from ? (to ? [to] : []) : [c])) : list
 }
 
+/** One entry of the merge: its place in the archive's order, and a single event (read or to read) or an occurrence. */
+interface Item {
+  key: [number, number]
+  eventId?: number
+  doc?: Event
+  occurrence?: OccurrenceRow
+}
+
+type ItemsRead = { items: Item[]; total: number }
+
 /**
  * One page of the archive with recurring events in it (issue: one item per occurrence, as Events
- * Calendar Pro lists them). Single events (and changed occurrences, events of their own) are read as
- * before; series are matched by every filter but the dates, with the caller's access, and their
- * scheduled occurrences by the dates; the two, each read up to the page's end, are merged in the
- * archive's order. Sites without stored occurrences read as before, in one path.
+ * Calendar Pro lists them). Single events (and changed occurrences, events of their own) are matched
+ * as before; series by every filter but the dates, with the caller's access, and their scheduled
+ * occurrences by the dates; the two, each up to the page's end, are merged in the archive's order, and
+ * the events the page shows (its single events, the series of its occurrences) read once. Sites
+ * without stored occurrences read as before, in one path.
  */
 export async function findListedEvents(ctx: RequestContext, query: EventsQuery): Promise<ListedEvents> {
   if (!(await seriesExist(ctx))) {
@@ -53,77 +67,107 @@ export async function findListedEvents(ctx: RequestContext, query: EventsQuery):
   }
   // Series: every filter but the dates (their occurrences have those) and `include` (occurrence IDs).
   const seriesParent: Where | undefined = parent && { or: [{ id: { equals: parent.id } }, parent.condition] }
-  const seriesWhere: Where = {
-    and: [...replaced(replaced(and.filter((c) => !dateConditions.includes(c)), include?.condition), parent?.condition, seriesParent), { recurring: { equals: true } }],
+  const recurring: Where = { recurring: { equals: true } }
+  const seriesOnly = (list: Where[]) => [...replaced(replaced(list.filter((c) => !dateConditions.includes(c)), include?.condition), parent?.condition, seriesParent), recurring]
+  const occurrenceItem = (row: OccurrenceRow, at: string): Item => ({ key: [Date.parse(at), base + row.id], occurrence: row })
+
+  /**
+   * SQL databases, in start order: the single events' IDs and starts (eventIdPage), and the
+   * occurrences' page with the series as its subquery (occurrenceIdPage); nothing read in full yet.
+   */
+  const byKeys = async (): Promise<ItemsRead | null> => {
+    if (include || hideSubsequent) return null
+    const series = { conditions: seriesOnly(query.conditions), relations: query.relations, sort: query.sort, trash: query.trash }
+    const [singles, occurrences] = await Promise.all([eventIdPage(ctx, singlesQuery), occurrenceIdPage(ctx, { series, dateConditions, limit: end })])
+    if (!singles || !occurrences) return null
+    const items = [
+      ...singles.ids.map((id, i): Item => ({ key: [Date.parse(sqlInstant(singles.sortKeys[i])), Number(id)], eventId: Number(id) })),
+      ...occurrences.rows.map((row) => occurrenceItem(row, row.startDate)),
+    ]
+    return { items, total: singles.total + occurrences.total }
   }
-  const [singles, series] = await Promise.all([
-    findEventPage(ctx, singlesQuery),
-    ctx.payload.find({
-      collection: EVENTS,
-      where: seriesWhere,
-      pagination: false,
-      depth: 0,
-      trash: query.trash,
-      select: { createdAt: true, recurrence: true },
-      overrideAccess: false,
-      user: ctx.user,
-    }),
-  ])
-  const seriesById = new Map(series.docs.map((doc) => [doc.id, doc]))
-  const occurrences = await findOccurrencePrefix(ctx, {
-    series: [...seriesById.keys()],
-    dateConditions: include ? [] : dateConditions,
-    ids: include && include.ids.filter((id) => id >= base).map((id) => id - base),
-    limit: end,
-    firstOnly: hideSubsequent,
-  })
+
+  /**
+   * Otherwise (MongoDB, `include` ordered by post date, only each series' first): the single events
+   * read as a page, the series as a list, then their occurrences.
+   */
+  const byDocuments = async (): Promise<ItemsRead> => {
+    const readSeries = async () => {
+      const found = await ctx.payload.find({
+        collection: EVENTS,
+        where: { and: seriesOnly(and) },
+        pagination: false,
+        depth: 0,
+        trash: query.trash,
+        select: { createdAt: true },
+        overrideAccess: false,
+        user: ctx.user,
+      })
+      const postDates = new Map(found.docs.map((doc) => [doc.id, doc.createdAt]))
+      const prefix = await findOccurrencePrefix(ctx, {
+        series: [...postDates.keys()],
+        dateConditions: include ? [] : dateConditions,
+        ids: include && include.ids.filter((id) => id >= base).map((id) => id - base),
+        limit: end,
+        firstOnly: hideSubsequent,
+      })
+      return { ...prefix, postDates }
+    }
+    const [singles, occurrences] = await Promise.all([findEventPage(ctx, singlesQuery), readSeries()])
+    const items = [
+      ...singles.docs.map((doc): Item => ({ key: [Date.parse(include ? doc.createdAt : doc.startDate), doc.id], doc })),
+      ...occurrences.docs.map((row) => {
+        const occurrence = { id: row.id, event: Number(relationId(row.event)), originalStart: row.originalStart, startDate: row.startDate, endDate: row.endDate }
+        return occurrenceItem(occurrence, include ? occurrences.postDates.get(occurrence.event)! : row.startDate)
+      }),
+    ]
+    return { items, total: singles.totalDocs + occurrences.total }
+  }
 
   // Merged in the archive's order: start date (or, with `include`, post date), then the item's ID.
-  type Item = { key: [number, number]; doc?: Event; occurrence?: Occurrence }
-  const byCreated = Boolean(include)
-  const items: Item[] = [
-    ...singles.docs.map((doc): Item => ({ key: [Date.parse(byCreated ? doc.createdAt : doc.startDate), doc.id], doc })),
-    ...occurrences.docs.map((occurrence): Item => {
-      const seriesId = Number(relationId(occurrence.event))
-      const at = byCreated ? seriesById.get(seriesId)!.createdAt : occurrence.startDate
-      return { key: [Date.parse(at), base + occurrence.id], occurrence }
-    }),
-  ].sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
-  const page = items.slice(end - query.limit, end)
+  const { items, total } = (await byKeys()) ?? (await byDocuments())
+  const page = items.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1]).slice(end - query.limit, end)
 
-  // The series' events of the page's occurrences, read once, as the caller may see them.
-  const seriesIds = [...new Set(page.flatMap((item) => (item.occurrence ? [Number(relationId(item.occurrence.event))] : [])))]
-  const changed = page.flatMap((item) => (item.doc && relationId(item.doc.series) ? [item.doc.id] : []))
-  const [seriesDocs, changedRows] = await Promise.all([
-    seriesIds.length ? readVisible(ctx, EVENTS, seriesIds, { select: WITHOUT_RICH_TEXT, trash: query.trash }) : new Map<number, Event>(),
-    occurrencesChangedTo(ctx, changed),
+  // The events the page shows, read once as the caller may see them: its single events not read yet,
+  // the series of its occurrences, then the series of its changed occurrences.
+  const toRead = page.flatMap((item) => (item.occurrence ? [item.occurrence.event] : item.doc ? [] : [item.eventId!]))
+  const read = toRead.length ? await readVisible(ctx, EVENTS, toRead, { select: WITHOUT_RICH_TEXT, trash: query.trash }) : new Map<number, Event>()
+  const singles = page.flatMap((item) => (item.occurrence ? [] : [item.doc ?? read.get(item.eventId!)].filter((doc) => doc !== undefined)))
+  const changed = singles.filter((doc) => relationId(doc.series))
+  const seriesOfChanged = changed.map((doc) => Number(relationId(doc.series))).filter((id) => !read.has(id))
+  const [changedRows, moreSeries] = await Promise.all([
+    occurrencesChangedTo(ctx, changed.map((doc) => doc.id)),
+    seriesOfChanged.length ? readVisible(ctx, EVENTS, seriesOfChanged, { select: WITHOUT_RICH_TEXT, trash: query.trash }) : new Map<number, Event>(),
   ])
+  const seriesDoc = (id: number) => read.get(id) ?? moreSeries.get(id)
+
   const docs: Event[] = []
   const views: Array<OccurrenceView | undefined> = []
   for (const item of page) {
-    if (item.doc) {
-      const row = changedRows.get(item.doc.id)
-      const seriesId = Number(relationId(item.doc.series))
-      docs.push(item.doc)
+    const row = item.occurrence
+    if (!row) {
+      const doc = item.doc ?? read.get(item.eventId!)
+      // Hidden between the two reads (a write in between): left out of this page.
+      if (!doc) continue
+      const changedRow = changedRows.get(doc.id)
+      const seriesId = Number(relationId(doc.series))
+      docs.push(doc)
       views.push(
-        row && {
-          wireId: base + row.id,
+        changedRow && {
+          wireId: base + changedRow.id,
           seriesId,
-          lines: recurrenceLines(seriesById.get(seriesId)?.recurrence) ?? [],
-          originalStart: row.originalStart,
-          startDate: item.doc.startDate,
-          endDate: item.doc.endDate,
+          lines: recurrenceLines(seriesDoc(seriesId)?.recurrence) ?? [],
+          originalStart: changedRow.originalStart,
+          startDate: doc.startDate,
+          endDate: doc.endDate,
         },
       )
       continue
     }
-    const row = item.occurrence!
-    const seriesId = Number(relationId(row.event))
-    const doc = seriesDocs.get(seriesId)
-    // Hidden between the two reads (a write in between): left out of this page.
+    const doc = read.get(row.event)
     if (!doc) continue
     docs.push(doc)
-    views.push({ wireId: base + row.id, seriesId, lines: recurrenceLines(doc.recurrence) ?? [], originalStart: row.originalStart, startDate: row.startDate, endDate: row.endDate })
+    views.push({ wireId: base + row.id, seriesId: row.event, lines: recurrenceLines(doc.recurrence) ?? [], originalStart: row.originalStart, startDate: row.startDate, endDate: row.endDate })
   }
-  return { docs, occurrences: views, totalDocs: singles.totalDocs + occurrences.total }
+  return { docs, occurrences: views, totalDocs: total }
 }

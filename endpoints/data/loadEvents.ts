@@ -27,8 +27,10 @@ export interface EventListLoad {
   locked: ReadonlySet<number>
   /** What the events to serialize link to, read once for the whole list. */
   related: Related
-  /** The public's event objects kept since the last write, by ID: not serialized again. */
+  /** The public's event objects kept since the last write, by key: not serialized again. */
   kept: ReadonlyMap<number, object>
+  /** Aligned with docs: each item's key among the kept objects, its ID on the wire (an occurrence's provisional ID). */
+  keys: readonly number[]
   /** Aligned with docs: the occurrence an item shows (its ID and dates), undefined for single events. */
   occurrences: ReadonlyArray<OccurrenceView | undefined>
 }
@@ -56,16 +58,17 @@ export async function loadEventList(
   kept?: KeptSerializations,
   occurrences: ReadonlyArray<OccurrenceView | undefined> = [],
 ): Promise<EventListLoad> {
+  // Kept by the item's ID on the wire: a series' occurrences are one event, each its own object.
+  const keys = found.map((doc, i) => occurrences[i]?.wireId ?? doc.id)
   const reused = new Map<number, object>()
-  // Objects are kept by event ID: a page with occurrences (one event, many items) is serialized whole.
-  if (kept && !occurrences.some(Boolean)) {
-    for (const doc of found) {
-      const object = keptSerialization(kept, doc.id)
-      if (object) reused.set(doc.id, object)
+  if (kept) {
+    for (const key of keys) {
+      const object = keptSerialization(kept, key)
+      if (object) reused.set(key, object)
     }
   }
-  const missing = found.filter((doc) => !reused.has(doc.id))
-  if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused, occurrences }
+  const missing = found.filter((_, i) => !reused.has(keys[i]!))
+  if (!missing.length) return { docs: found, locked: new Set(), related: NO_RELATED, kept: reused, keys, occurrences }
   const editing = unlock.context === 'edit'
   // Once per event: a series' occurrences share it.
   const protectedIds = [...new Set(missing.filter((d) => d.hasPassword && !(editing && canChangePost(ctx.user, d))).map((d) => d.id))]
@@ -78,17 +81,16 @@ export async function loadEventList(
     return occurrence ? { ...doc, startDate: occurrence.startDate, endDate: occurrence.endDate } : doc
   })
   const locked = new Set(protectedIds.filter((id) => !unlocked.includes(id)))
-  const related = await loadRelated(ctx, docs.filter((doc) => !reused.has(doc.id)))
-  return { docs, locked, related, kept: reused, occurrences }
+  const related = await loadRelated(ctx, docs.filter((_, i) => !reused.has(keys[i]!)))
+  return { docs, locked, related, kept: reused, keys, occurrences }
 }
 
 /** Keeps the list's newly serialized event objects (frozen) for the public's next requests; answers the list to send. */
 export function keepEventObjects(kept: KeptSerializations | undefined, load: EventListLoad, objects: object[]): object[] {
   if (!kept) return objects
-  if (load.occurrences.some(Boolean)) return objects
   return objects.map((object, i) => {
-    const id = load.docs[i]!.id
-    return load.kept.has(id) ? object : keepSerialization(kept, id, object)
+    const key = load.keys[i]!
+    return load.kept.has(key) ? object : keepSerialization(kept, key, object)
   })
 }
 

@@ -30,6 +30,8 @@ const WHY = {
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
   /** data/findFeedEvents.ts */
   seriesInWindow: "occurrences are editors' rows; a feed needs which series have one in its window, and reads those series with the caller's access",
+  /** data/findChanges.ts */
+  changeFeed: "the change feed's rows are administrators' through /api; the feed answers each caller what it may learn of them (serializeChange: the public's view unless the caller reads every post)",
   /** data/findFeedSeries.ts */
   feedSeriesRemoved: "a feed's series leaves out its cancelled occurrences (EXDATE): their original starts only, of series the caller was let see",
 } as const

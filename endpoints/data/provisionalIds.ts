@@ -15,7 +15,7 @@ function kept<T extends object>(ctx: RequestContext, key: string, compute: () =>
 /** The base of this site's provisional IDs now (see raisedBase). */
 export async function provisionalBase(ctx: RequestContext): Promise<number> {
   const { base } = await kept(ctx, 'provisional-base', async () => {
-    const found = await ctx.payload.find({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, limit: 1, depth: 0, ...pastAccess('provisionalBase') })
+    const found = await ctx.payload.find({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, limit: 1, pagination: false, depth: 0, ...pastAccess('provisionalBase') })
     return { base: raisedBase(ctx.options.provisionalIdBase, Number(found.docs[0]?.value ?? 0)) }
   })
   return base

@@ -45,6 +45,8 @@ export const MESSAGES = {
   rest_payload_too_large: 'The request body is too large.',
   rest_body_too_complex: 'The form body has more than 1000 parameters or is nested more than 32 levels deep.',
   rest_unsupported_body: 'The request body uses an unsupported charset or content encoding.',
+  'invalid-changes-cursor': 'Not a cursor of this change feed: call without since for a new one.',
+  rest_changes_cursor_expired: 'This cursor is older than the %d days the change feed keeps: read everything again, then follow the feed from a new cursor (a call without since).',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES

@@ -1,3 +1,4 @@
+import { changes } from './catalogs/changes.js'
 import { de } from './catalogs/de.js'
 import { docs } from './catalogs/docs.js'
 import { errors } from './catalogs/errors.js'
@@ -12,7 +13,7 @@ import { terms } from './catalogs/terms.js'
 export type AreaCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>
 
 // Each area keeps its own file so route families can be translated independently.
-const AREAS: AreaCatalog[] = [{ fr, de, es }, docs, errors, events, eventWrites, linked, terms]
+const AREAS: AreaCatalog[] = [{ fr, de, es }, docs, errors, events, eventWrites, linked, terms, changes]
 
 /**
  * Message catalogs keyed by the English source text, as WordPress's __() is: every description and

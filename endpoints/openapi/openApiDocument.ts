@@ -16,6 +16,7 @@ export const DOC_TEXTS = {
   forbidden: 'The caller may not do this, or the resource is not accessible.',
   notFound: 'The resource, or the requested archive page, does not exist.',
   gone: 'The resource is already in the trash.',
+  cursorExpired: 'The cursor is older than the change feed keeps: read everything again.',
   notModified: 'The answer has not changed since the ETag sent in If-None-Match.',
   tooLarge: 'The request body is larger than the server accepts.',
   tooMany: 'Too many failed sign-ins or password guesses from this client; retry after Retry-After seconds.',
@@ -93,7 +94,8 @@ function responsesFor(route: RouteDef, method: HttpMethod, ctx: RequestContext):
   if (method === 'GET') {
     const ok = route.pattern === '/doc' ? { description: t(DOC_TEXTS.docResponse) } : { description: t(DOC_TEXTS.ok), ...(archive ? content(ARCHIVE_SCHEMAS[archive]!) : single) }
     // A GET reads a JSON body as WordPress does, so it too may be too large.
-    return { 200: ok, 304: { description: t(DOC_TEXTS.notModified) }, ...common, 413: error(DOC_TEXTS.tooLarge), ...limited }
+    const gone = route.docs?.gone ? { 410: error(DOC_TEXTS.cursorExpired) } : {}
+    return { 200: ok, 304: { description: t(DOC_TEXTS.notModified) }, ...common, ...gone, 413: error(DOC_TEXTS.tooLarge), ...limited }
   }
   const written = method === 'POST' && archive ? { 201: { description: t(DOC_TEXTS.created), ...single } } : { 200: { description: t(DOC_TEXTS.ok), ...single } }
   return {

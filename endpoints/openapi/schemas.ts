@@ -238,4 +238,23 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     },
     required: ['code', 'message', 'data'],
   },
+  // Extension (docs/api.md, the change feed).
+  ChangeFeed: object(
+    {
+      changes: arrayOf(
+        object(
+          {
+            kind: str('What changed', { enum: ['event', 'venue', 'organizer', 'category', 'tag'] }),
+            id: int('Its ID (an occurrence of a recurring event: its provisional ID)'),
+            action: str('What happened, as the caller may learn it; hidden: it left the caller\'s view', { enum: ['created', 'updated', 'deleted', 'hidden'] }),
+            modified_utc: wallClock('When it changed, in UTC time'),
+          },
+          ['kind', 'id', 'action', 'modified_utc'],
+        ),
+        'The changes after the cursor, oldest first',
+      ),
+      next_cursor: str('The since of the next call'),
+    },
+    ['changes', 'next_cursor'],
+  ),
 }

@@ -82,6 +82,48 @@ describe('a write and its change row share one transaction', () => {
   })
 })
 
+describe('change IDs follow commits, so a reader past an ID never misses a smaller one', () => {
+  type Req = Awaited<ReturnType<typeof createLocalReq>>
+  const venue = (title: string, req: Req) => app.payload.create({ collection: 'venues', data: { title, status: 'publish' }, overrideAccess: true, req })
+  // A term: its ID comes from another sequence row than a venue's, so the two writes share no row lock.
+  const tag = (name: string, req: Req) => app.payload.create({ collection: 'event-tags', data: { name }, overrideAccess: true, req })
+
+  it('PostgreSQL: a write that commits after a later one is read after it; SQLite: writes do not overlap', async () => {
+    const start = await lastId()
+    const first = await createLocalReq({}, app.payload)
+    expect(await initTransaction(first)).toBe(true)
+    const slow = await tag('slow', first)
+    if (app.payload.db.name !== 'postgres') {
+      // SQLite: a second write transaction waits for the first to end (src/serializeTransactions.ts).
+      const second = await createLocalReq({}, app.payload)
+      const begun = initTransaction(second)
+      expect(await Promise.race([begun.then(() => 'began'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))])).toBe('waiting')
+      await commitTransaction(first)
+      expect(await begun).toBe(true)
+      await venue('Next hall', second)
+      await commitTransaction(second)
+      expect((await changesAfter(start)).map((r) => r.doc)).toEqual([slow.id, expect.any(Number)])
+      return
+    }
+    // PostgreSQL: the first write is still open while a second one commits and a reader reads the feed.
+    const second = await createLocalReq({}, app.payload)
+    expect(await initTransaction(second)).toBe(true)
+    const quick = await venue('Quick hall', second)
+    await commitTransaction(second)
+    const origin = await client.get('/changes', as('administrator'))
+    const cursor = origin.body.next_cursor as string
+    const afterQuick = await lastId()
+    expect((await changesAfter(start)).map((r) => r.doc)).toEqual([quick.id])
+    await commitTransaction(first)
+    // The change committed last has the higher ID, and the cursor read before it still leads to it.
+    const rows = await changesAfter(start)
+    expect(rows.map((r) => r.doc)).toEqual([quick.id, slow.id])
+    expect(rows[1]!.id).toBeGreaterThan(afterQuick)
+    const read = await client.get(`/changes?since=${cursor}`, as('administrator'))
+    expect(read.body.changes).toEqual([expect.objectContaining({ kind: 'tag', id: slow.id, action: 'created' })])
+  })
+})
+
 describe('what each write records', () => {
   it('events: created, updated, trashed (deleted), restored (created), deleted for good; visibility before and after', async () => {
     const start = await lastId()

@@ -35,6 +35,8 @@ describe('GET /doc', () => {
     expect(Object.keys(doc.components.schemas)).toEqual([
       'ImageSize', 'CostDetails', 'Term', 'Image', 'DateDetails', 'Event', 'Venue', 'Organizer',
       'EventArchive', 'VenueArchive', 'OrganizerArchive', 'CategoryArchive', 'TagArchive', 'Error',
+      // The change feed's answer (an extension, docs/api.md).
+      'ChangeFeed',
     ])
     // The port is kept (docs/api.md, deliberate difference 6).
     expect(doc.servers).toEqual([{ url: 'http://localhost:3000/wp-json/calendar/events/v1/' }])

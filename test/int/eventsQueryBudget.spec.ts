@@ -136,3 +136,40 @@ describe('the query budget of a list page', () => {
     }
   })
 })
+
+// Last: once a series is stored, every list takes the recurring path (findListedEvents).
+describe('the query budget of a list page with recurring events', () => {
+  it('does not grow with per_page or with the number of series, whose occurrences fill the page', async () => {
+    for (let i = 0; i < 4; i++) {
+      await app.payload.create({
+        collection: 'events',
+        data: {
+          title: `Weekly ${i}`,
+          startDate: `2027-07-0${i + 1}T09:00:00Z`,
+          endDate: `2027-07-0${i + 1}T10:00:00Z`,
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=20'],
+          venues: [made.venues[i]!],
+        },
+      })
+    }
+    const window = 'start_date=2027-01-01&end_date=2027-12-31'
+    const one = await readsFor(`/events?per_page=1&page=3&${window}`)
+    const oneStatements = statements
+    const many = await readsFor(`/events?per_page=60&${window}`)
+    const body = (await apiClient(app.api).get(`/events?per_page=60&${window}&again=1`)).body as { events: Array<{ id: number }>; total: number }
+    // The page holds occurrences (provisional IDs) and single events alike: both paths were measured.
+    expect(body.events.some((event) => event.id >= 10_000_000)).toBe(true)
+    expect(body.events.some((event) => event.id < 10_000_000)).toBe(true)
+    expect(body.total).toBe(60 + 4 * 20)
+    expect(many.length).toBe(one.length)
+    expect(statements.length).toBe(oneStatements.length)
+    // Beside a list without series (9): the occurrences' page and total (two statements below the adapter),
+    // the provisional IDs' base (the highest post ID), and the events the page shows read once, single
+    // events and series together.
+    expect(statements.length).toBeLessThanOrEqual(measured(12))
+    // A filter on the series' venue: its occurrences' page takes the same statements.
+    const venue = await readsFor(`/events?per_page=60&${window}&venue=${made.venues[0]}`)
+    expect(venue.length).toBeLessThanOrEqual(many.length)
+    expect(statements.length).toBeLessThanOrEqual(measured(12))
+  })
+})

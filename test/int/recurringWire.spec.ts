@@ -151,6 +151,21 @@ describe('lists: one item per occurrence', () => {
     expect(items).toHaveLength(2)
     expect(items.map((e: any) => e.excerpt)).toEqual([expect.stringContaining('secret plans'), expect.stringContaining('secret plans')])
   })
+
+  it("keeps each occurrence's object for the public until a write, then serves the series' edit", async () => {
+    const url = `/events${WINDOW}&categories=${category}`
+    const titles = async (query: string) => (await client.get(`${url}${query}`)).body.events.map((e: { id: number; title: string }) => `${e.id} ${e.title}`)
+    const first = await titles('&n=1')
+    // Asked again (another URL, so not the response cache): the same objects, each its own occurrence.
+    expect(await titles('&n=2')).toEqual(first)
+    expect(new Set(first).size).toBe(10)
+    expect((await client.post(`/events/${series}`, { title: 'Choir rehearsal, renamed' }, actors.editor.headers)).status).toBe(200)
+    const after = await titles('&n=3')
+    expect(after).toHaveLength(10)
+    expect(after.every((line: string) => line.endsWith(' Choir rehearsal, renamed'))).toBe(true)
+    expect(after.map((line: string) => line.split(' ')[0])).toEqual(first.map((line: string) => line.split(' ')[0]))
+    expect((await client.post(`/events/${series}`, { title: 'Choir rehearsal' }, actors.editor.headers)).status).toBe(200)
+  })
 })
 
 describe('single reads by provisional ID', () => {

@@ -648,7 +648,8 @@ describe('the namespace index', () => {
     const res = await api.get('/')
     const archive = res.body.routes['/calendar/events/v1/venues']
     expect(archive.methods).toEqual(['GET', 'POST'])
-    expect(Object.keys(archive.endpoints[0].args)).toEqual(['page', 'per_page', 'search', 'event', 'has_events', 'only_with_upcoming', 'status'])
+    // The reference's, then the extension modified_after (docs/api.md).
+    expect(Object.keys(archive.endpoints[0].args)).toEqual(['page', 'per_page', 'search', 'event', 'has_events', 'only_with_upcoming', 'status', 'modified_after'])
     expect(archive.endpoints[0].args.per_page).toMatchObject({ default: '10', type: 'integer', required: false })
     expect(archive.endpoints[0].args.only_with_upcoming).toEqual({
       default: false,

@@ -46,11 +46,19 @@ describe('serializers without Payload', () => {
 
   it('an event list: kept objects as they are, locked events blanked', () => {
     const kept = Object.freeze({ id: 16, kept: true })
-    const list = serializeEventList({ docs: [concert, secret, eventDoc({ id: 16 })], locked: new Set([15]), related, kept: new Map([[16, kept]]), occurrences: [] }, ctx)
+    const list = serializeEventList({ docs: [concert, secret, eventDoc({ id: 16 })], locked: new Set([15]), related, kept: new Map([[16, kept]]), keys: [14, 15, 16], occurrences: [] }, ctx)
     expect(list).toHaveLength(3)
     expect(list[0]).toEqual(serializeEvent(concert, related, ctx))
     expect(list[1]).toMatchObject({ id: 15, description: '' })
     expect(list[2]).toBe(kept)
+  })
+
+  it("an event list with a series' occurrences: each kept by its own provisional ID", () => {
+    const kept = Object.freeze({ id: 10_000_002, kept: true })
+    const views = [1, 2].map((n) => ({ wireId: 10_000_000 + n, seriesId: 14, lines: ['RRULE:FREQ=WEEKLY'], originalStart: concert.startDate, startDate: concert.startDate, endDate: concert.endDate }))
+    const list = serializeEventList({ docs: [concert, concert], locked: new Set(), related, kept: new Map([[10_000_002, kept]]), keys: [10_000_001, 10_000_002], occurrences: views }, ctx)
+    expect(list[0]).toMatchObject({ id: 10_000_001 })
+    expect(list[1]).toBe(kept)
   })
 
   it('the links of an events page, from the parameters and the query', () => {

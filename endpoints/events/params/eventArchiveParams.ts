@@ -3,6 +3,7 @@ import { EVENTS, ORGANIZERS, VENUES } from '../../../collections/slugs.js'
 import { WP_DATE_FORMAT } from '../../../lib/dates/wallClock.js'
 import { existingIdArg, existingIdListArg } from '../../params/existingIds.js'
 import { booleanArg, idListArg, numberArg, stringArg, timeArg } from '../../params/kinds.js'
+import { modifiedAfterArg } from '../../params/modifiedAfterArg.js'
 import { pageArgs } from '../../params/pageArgs.js'
 import { statusArg } from '../../params/statusArg.js'
 import type { ParamSpecs, Params, RequestContext } from '../../types.js'
@@ -56,6 +57,8 @@ export const eventArchiveParams = {
   hide_subsequent_recurrences: booleanArg({
     description: 'Extension: only the first occurrence of each recurring event in the window, as Events Calendar Pro\'s views offer.',
   }),
+  // Extension (docs/api.md): the events changed since a client's last read.
+  modified_after: modifiedAfterArg,
   // Read by the list, not declared by the reference (hidden): they unlock protected events (reference 10).
   password: hiddenPasswordArg,
   context: contextArg,

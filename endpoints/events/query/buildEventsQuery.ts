@@ -6,6 +6,7 @@ import { storedInstant } from '../../dates/storedInstant.js'
 import { searchWhere } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
 import { statusesFor } from '../../params/statusArg.js'
+import { modifiedAfterWhere } from '../../query/modifiedAfterWhere.js'
 import { statusWhere } from '../../query/statusWhere.js'
 import type { EventArchiveValues } from '../params/eventArchiveParams.js'
 import type { EndpointInput, RequestContext } from '../../types.js'
@@ -132,6 +133,10 @@ export function buildEventsQuery(
       dates[name] = at
     }
   }
+
+  // Not a date filter of the reference: it applies with `include` too, and to a series as a whole.
+  const modified = modifiedAfterWhere(ctx, params.modified_after)
+  if (modified) where(modified)
 
   if (params.search !== undefined) {
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).

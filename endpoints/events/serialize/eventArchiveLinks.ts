@@ -24,6 +24,8 @@ export function eventArchivePairs(params: EventArchiveValues, given: ReadonlySet
   if (params.include) pairs.push(['include', params.include.join(',')])
   for (const name of RELATIVE) if (given.has(name)) pairs.push(...date(name))
   if (params.ticketed !== undefined) pairs.push(['ticketed', params.ticketed ? 1 : 0])
+  // Extension (docs/api.md): kept as sent, so every page applies the same instant.
+  if (params.modified_after !== undefined) pairs.push(['modified_after', String(params.modified_after)])
 
   const lists: QueryPairs = []
   if (params.venue) lists.push(['venue', params.venue.join(',')])

@@ -8,6 +8,6 @@ import { serializeEvent } from './serializeEvent.js'
  */
 export function serializeEventList(load: EventListLoad, ctx: SerializeContext): object[] {
   return load.docs.map(
-    (doc, i) => load.kept.get(doc.id) ?? serializeEvent(doc, load.related, ctx, { locked: load.locked.has(doc.id), occurrence: load.occurrences[i] }),
+    (doc, i) => load.kept.get(load.keys[i]!) ?? serializeEvent(doc, load.related, ctx, { locked: load.locked.has(doc.id), occurrence: load.occurrences[i] }),
   )
 }

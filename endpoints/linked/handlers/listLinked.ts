@@ -2,6 +2,7 @@ import type { Where } from 'payload'
 import { RestError } from '../../errors/RestError.js'
 import type { MessageCode } from '../../errors/messages.js'
 import { statusesFor } from '../../params/statusArg.js'
+import { modifiedAfterWhere } from '../../query/modifiedAfterWhere.js'
 import { statusWhere } from '../../query/statusWhere.js'
 import { archiveHeaders } from '../../serialize/archiveLinks.js'
 import type { EndpointInput, RequestContext, RestResponse } from '../../types.js'
@@ -29,6 +30,8 @@ export async function listLinked(ctx: RequestContext, kind: LinkedKind, params: 
     onlyWithUpcoming: params.only_with_upcoming === true,
   })
   const clauses: Where[] = [byStatus.where, ...(linked ?? [])]
+  const modified = modifiedAfterWhere(ctx, params.modified_after)
+  if (modified) clauses.push(modified)
   if (typeof params.search === 'string') {
     // Every word somewhere in the fields, as WordPress searches (not the phrase as one substring).
     clauses.push(searchWhere(params.search, kind.searchFields))

@@ -1,6 +1,7 @@
 import { EVENTS } from '../../../collections/slugs.js'
 import { existingIdArg } from '../../params/existingIds.js'
 import { stringArg } from '../../params/kinds.js'
+import { modifiedAfterArg } from '../../params/modifiedAfterArg.js'
 import { pageArgs } from '../../params/pageArgs.js'
 import { statusArg } from '../../params/statusArg.js'
 import type { ParamSpecs, Params } from '../../types.js'
@@ -16,6 +17,8 @@ export function linkedArchiveParams(kind: LinkedKind) {
     has_events: truthyArg({ description: kind.texts.hasEvents }),
     only_with_upcoming: truthyArg({ description: kind.texts.onlyWithUpcoming, default: false }),
     status: statusArg(kind.texts.status),
+    // Extension (docs/api.md): the venues (organizers) changed since a client's last read.
+    modified_after: modifiedAfterArg,
   } satisfies ParamSpecs
 }
 

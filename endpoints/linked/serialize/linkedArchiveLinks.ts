@@ -25,6 +25,7 @@ export function linkedArchiveLinks(
   if (typeof params.has_events === 'boolean') pairs.push(['has_events', String(input.raw.has_events)])
   const defaultStatus = mayEditPosts(ctx) ? 'any' : 'publish'
   pairs.push(['status', input.given.has('status') ? statuses.join(',') : defaultStatus])
+  if (params.modified_after !== undefined) pairs.push(['modified_after', String(params.modified_after)])
   const rawRestUrl = pairs.every(([, value]) => URL_SAFE.test(String(value)))
   return archiveLinks(`${ctx.base}/${kind.plural}/`, pairs, params.page, totalPages, { rawRestUrl })
 }

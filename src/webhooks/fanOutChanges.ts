@@ -4,7 +4,8 @@ import { subscribesTo } from '../../collections/webhooks/webhookEvents.js'
 import { relationIds } from '../../collections/relationIds.js'
 import { pluginOptionsOf } from '../../lib/options.js'
 import type { Webhook } from '../payload-types.js'
-import { type ChangeRow, deliveryType, publicAction, wireUtc } from './publicChange.js'
+import { serializeChange } from '../../endpoints/changes/serialize/serializeChange.js'
+import { type ChangeRow, deliveryType } from './publicChange.js'
 import { publicResource } from './publicResource.js'
 import { moveCursor, readCursor } from './webhookCursor.js'
 
@@ -89,8 +90,10 @@ export async function fanOutChanges(payload: Payload, now = new Date()): Promise
   const webhooks = (await payload.find({ collection: WEBHOOKS, where: { active: { equals: true } }, depth: 0, pagination: false, overrideAccess: true, select: { events: true, categories: true, venues: true, active: true, createdAt: true } })).docs as Subscriber[]
   const deliveries: Array<{ webhook: number; change: number; messageId: string; type: string; payload: Record<string, unknown> }> = []
   for (const change of changes) {
-    const action = publicAction(change)
-    if (!action) continue
+    // The change as the feed lists it to an anonymous caller (GET /changes): webhooks send what the public sees.
+    const wire = serializeChange(change, false)
+    if (!wire) continue
+    const { action } = wire
     const type = deliveryType(change.kind, action)
     // Only changes made after a webhook was registered are sent to it.
     const wanted = webhooks.filter((w) => subscribesTo(w.events, type) && Date.parse(w.createdAt) <= Date.parse(change.changedAt))
@@ -100,7 +103,7 @@ export async function fanOutChanges(payload: Payload, now = new Date()): Promise
     const body = {
       type,
       timestamp: new Date(change.changedAt).toISOString(),
-      data: { change: { kind: change.kind, id: change.doc, action, modified_utc: wireUtc(change.changedAt) }, resource },
+      data: { change: wire, resource },
     }
     for (const webhook of wanted) {
       if (!(await passesFilters(webhook, change, () => (links ??= eventLinks(payload, change, resource))))) continue

@@ -6,7 +6,6 @@ import * as migration_20261124_050233_shared_sign_in_failures from './20261124_0
 import * as migration_20261127_165955_post_names_and_dates from './20261127_165955_post_names_and_dates';
 import * as migration_20261128_002632_recurring_events from './20261128_002632_recurring_events';
 import * as migration_20261128_023009_change_feed from './20261128_023009_change_feed';
-import * as migration_20261128_023811_webhooks from './20261128_023811_webhooks';
 
 export const migrations = [
   {
@@ -48,10 +47,5 @@ export const migrations = [
     up: migration_20261128_023009_change_feed.up,
     down: migration_20261128_023009_change_feed.down,
     name: '20261128_023009_change_feed',
-  },
-  {
-    up: migration_20261128_023811_webhooks.up,
-    down: migration_20261128_023811_webhooks.down,
-    name: '20261128_023811_webhooks',
   },
 ];

@@ -1,5 +1,6 @@
 import type { DatabaseAdapterObj } from 'payload'
 import { type DatabaseKind } from './env.js'
+import { searchIndexOutOfPush } from './createSearchIndexes.js'
 import { serializeTransactions } from './serializeTransactions.js'
 
 export interface DatabaseOptions {
@@ -43,7 +44,7 @@ export async function databaseAdapter(uri: string, kind: DatabaseKind, options: 
         migrationDir: 'migrations/sqlite',
         prodMigrations: run ? (await import('../migrations/sqlite/index.js')).migrations : undefined,
       })
-      return serializeTransactions(adapter, { waitMs: 15_000, busyTimeoutMs: 5000 })
+      return searchIndexOutOfPush(serializeTransactions(adapter, { waitMs: 15_000, busyTimeoutMs: 5000 }), uri)
     }
     case 'postgres': {
       const { postgresAdapter } = await import('@payloadcms/db-postgres')

@@ -8,6 +8,7 @@ import { withBooleanCells } from '../collections/fields/withBooleanCells.js'
 import { keepValidationDetails } from './guards/keepValidationDetails.js'
 import { type CalendarPluginOptions, resolveOptions } from '../lib/options.js'
 import { createListingIndexes } from './createListingIndexes.js'
+import { createSearchIndexes } from './createSearchIndexes.js'
 import { refreshPlannerStatistics } from './refreshPlannerStatistics.js'
 
 /**
@@ -25,6 +26,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
       await config.onInit?.(payload)
       await ensureCounters(payload)
       await createListingIndexes(payload)
+      await createSearchIndexes(payload)
       await refreshPlannerStatistics(payload)
       await watchDatabaseWrites(payload)
       // After the write signal's wrapper: the change rows are written before it commits.

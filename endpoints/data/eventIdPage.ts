@@ -4,6 +4,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
+import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import type { RequestContext } from '../types.js'
 
 /** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
@@ -24,6 +25,12 @@ export interface IdPageQuery {
   page: number
   limit: number
   trash: boolean
+  /**
+   * The search, when there is one: its words (searchWords), whether the caller may search what a
+   * password hides, and `condition`, one of `conditions`: `{ and: [one condition per word] }`, the
+   * words' LIKE conditions. On SQLite the trigram index answers them instead (searchSql).
+   */
+  search?: { words: string[]; canSearchProtected: boolean; condition: Where }
 }
 
 // Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
@@ -62,6 +69,31 @@ async function walkByDate(
     events: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = ${`"${tableName}"`}::regclass)`,
   }).from(sql`(select 1) as one`)) as Array<{ termEvents: number | string; events: number | string }>
   return walksByDate(Number(row?.termEvents ?? 0), Number(row?.events ?? 0), pageEnd)
+}
+
+/**
+ * A search on SQLite, through the trigram index (src/createSearchIndexes.ts): the events whose
+ * searched columns hold every word's runs the index can look up (trigramMatch), by primary key rather
+ * than LIKE over the whole window. The words it answers exactly (trigramExact) are no longer checked
+ * by LIKE: in any column for who may search what a password hides; for others, in the title of a
+ * password-protected event (its description and excerpt are not searchable), as Payload's condition
+ * says. The other words keep their LIKE conditions (left in the conditions), the index narrowing them.
+ */
+function searchSql(
+  sql: Awaited<ReturnType<typeof sqlOperators>>['sql'],
+  tableName: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  table: any,
+  search: NonNullable<IdPageQuery['search']>,
+): Array<ReturnType<Awaited<ReturnType<typeof sqlOperators>>['sql']>> {
+  const match = trigramMatch(search.words)
+  if (!match) return []
+  const fts = sql.identifier(`${tableName}_search`)
+  const found = sql`${table.id} in (select rowid from ${fts} where ${fts} match ${match})`
+  const exact = search.words.filter(trigramExact)
+  if (search.canSearchProtected || !exact.length) return [found]
+  const inTitle = sql.join(exact.map((word) => sql`${table.title} like ${`%${word}%`}`), sql` and `)
+  return [found, sql`(${table.hasPassword} is null or ${table.hasPassword} <> 1 or (${inTitle}))`]
 }
 
 /** What the SQL fast paths share: the adapter's pieces and the conditions built as Payload builds them. */
@@ -103,15 +135,22 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
   const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
   const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
   if (access === false) return 'none'
-  const conditions = [...query.conditions, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
+  const search = adapter.name === 'sqlite' ? query.search : undefined
+  // The words the trigram index answers alone leave the LIKE conditions (searchSql below).
+  const likeWords = search ? (search.condition as { and: Where[] }).and.filter((_, i) => !trigramExact(search.words[i]!)) : []
+  const searchCondition: Where[] = likeWords.length ? [{ and: likeWords }] : []
+  const kept = search ? query.conditions.flatMap((c) => (c === search.condition ? searchCondition : [c])) : query.conditions
+  const conditions = [...kept, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
   const where = combineQueries({ and: conditions }, access)
 
   const tableName = adapter.tableNameMap.get(EVENTS)!
-  const built = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where })
+  const payloadBuilt = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where })
   // A join (a condition through another table) would need DISTINCT again: Payload's path then.
-  if (built.joins.length) return null
+  if (payloadBuilt.joins.length) return null
 
   const ops = await sqlOperators(adapter.name)
+  const searched = search ? searchSql(ops.sql, tableName, adapter.tables[tableName], search) : []
+  const built = searched.length ? { ...payloadBuilt, where: ops.and(payloadBuilt.where, ...searched)! } : payloadBuilt
   const db: QueryBuilder = adapter.drizzle
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
@@ -124,7 +163,7 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
     built,
     relationFilters,
     parentsOf: ({ field, relationTo, ids }) => db.select({ id: rels.parent }).from(rels).where(ops.and(ops.eq(rels.path, field), ops.inArray(rels[`${relationTo}ID`], ids))),
-    keep: (key, compute) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations])}`, compute) : compute()),
+    keep: (key, compute) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations, search?.words])}`, compute) : compute()),
   }
 }
 

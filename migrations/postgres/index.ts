@@ -7,6 +7,7 @@ import * as migration_20261124_100300_event_password_limits from './20261124_100
 import * as migration_20261127_170038_post_names_and_dates from './20261127_170038_post_names_and_dates';
 import * as migration_20261128_002739_recurring_events from './20261128_002739_recurring_events';
 import * as migration_20261128_023019_change_feed from './20261128_023019_change_feed';
+import * as migration_20261128_024927_search_index from './20261128_024927_search_index';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261128_023019_change_feed.up,
     down: migration_20261128_023019_change_feed.down,
     name: '20261128_023019_change_feed',
+  },
+  {
+    up: migration_20261128_024927_search_index.up,
+    down: migration_20261128_024927_search_index.down,
+    name: '20261128_024927_search_index'
   },
 ];

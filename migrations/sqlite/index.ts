@@ -6,6 +6,7 @@ import * as migration_20261124_050233_shared_sign_in_failures from './20261124_0
 import * as migration_20261127_165955_post_names_and_dates from './20261127_165955_post_names_and_dates';
 import * as migration_20261128_002632_recurring_events from './20261128_002632_recurring_events';
 import * as migration_20261128_023009_change_feed from './20261128_023009_change_feed';
+import * as migration_20261128_024912_search_index from './20261128_024912_search_index';
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261128_023009_change_feed.up,
     down: migration_20261128_023009_change_feed.down,
     name: '20261128_023009_change_feed',
+  },
+  {
+    up: migration_20261128_024912_search_index.up,
+    down: migration_20261128_024912_search_index.down,
+    name: '20261128_024912_search_index'
   },
 ];

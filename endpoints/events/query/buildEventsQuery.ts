@@ -3,7 +3,7 @@ import type { Where } from 'payload'
 import { protectedReadableWhere } from '../../../collections/access/protectedReadableWhere.js'
 import { parseTimeOnce } from '../../dates/parseTimeOnce.js'
 import { storedInstant } from '../../dates/storedInstant.js'
-import { searchWhere } from '../../linked/query/searchWords.js'
+import { searchWhere, searchWords } from '../../linked/query/searchWords.js'
 import { isTruthy } from '../../params/isTruthy.js'
 import { statusesFor } from '../../params/statusArg.js'
 import { modifiedAfterWhere } from '../../query/modifiedAfterWhere.js'
@@ -138,15 +138,16 @@ export function buildEventsQuery(
   const modified = modifiedAfterWhere(ctx, params.modified_after)
   if (modified) where(modified)
 
+  let search: EventsQuery['search']
   if (params.search !== undefined) {
     // Each word of the search in the title, description or excerpt (WordPress's search, words AND-ed).
     // A password hides the description and excerpt: they are not searchable by who may not read them.
-    where(
-      searchWhere(params.search, (word) => {
-        const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
-        return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
-      }),
-    )
+    const condition = searchWhere(params.search, (word) => {
+      const hidden: Where = { or: [{ descriptionHtml: { contains: word } }, { excerpt: { contains: word } }] }
+      return { or: [{ title: { contains: word } }, options.canSearchProtected ? hidden : { and: [{ hasPassword: { not_equals: true } }, hidden] }] }
+    })
+    where(condition)
+    search = { words: searchWords(params.search), canSearchProtected: options.canSearchProtected, condition }
   }
 
   if (options.venueIdsNearby) {
@@ -208,5 +209,6 @@ export function buildEventsQuery(
     statuses,
     geoloc: options.venueIdsNearby !== undefined,
     series,
+    ...(search ? { search } : {}),
   }
 }

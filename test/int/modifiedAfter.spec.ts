@@ -70,6 +70,20 @@ describe.each(['events', 'venues', 'organizers'] as const)('GET /%s?modified_aft
   })
 })
 
+it("lists a recurring series' occurrences by their series' modified", async () => {
+  const make = async (title: string) =>
+    (await app.payload.create({ collection: 'events', data: { title, status: 'publish', startDate: '2027-05-03T18:00:00.000Z', endDate: '2027-05-03T19:00:00.000Z', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] } as never, overrideAccess: true })).id as number
+  const old = await make('Old series')
+  const recent = await make('Recent series')
+  await setModified('events', old, '2026-01-10T08:00:00.000Z')
+  await setModified('events', recent, '2026-03-10T08:00:30.000Z')
+  const body = (await client.get('/events?start_date=2027-05-01&end_date=2027-06-01&modified_after=2026-02-01')).body
+  const items = body.events as Array<{ title: string; recurrence?: { series_id: number } }>
+  expect(items.map((e) => e.title)).toEqual(['Recent series', 'Recent series', 'Recent series'])
+  expect(items.every((e) => e.recurrence?.series_id === recent)).toBe(true)
+  expect(body.total).toBe(3)
+})
+
 it('is declared in the index and /doc of each list', async () => {
   const index = (await client.get('/')).body
   const doc = (await client.get('/doc')).body

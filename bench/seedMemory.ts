@@ -39,6 +39,8 @@ try {
   const fingerprint = createHash('sha256').update(JSON.stringify({ ...rest, sample: { ...sample, startDate: undefined } })).digest('hex').slice(0, 16)
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${dataset.eventIds.length} listed events; dataset ${fingerprint}`)
   log(`peak RSS (VmHWM) ${peakRssMiB(process.pid)} MiB`)
+  // PostgreSQL: the pool's clients may still be closing when the drop below ends their sessions.
+  ;(payload.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => undefined)
   await payload.destroy()
 } finally {
   await dropBenchDatabase(uri, values['postgres-url']!)

@@ -38,7 +38,9 @@ export const WORDS = ['Jazz', 'Night', 'Market', 'Workshop', 'Festival', 'Talk',
 
 // On SQLite every database call answers synchronously, so a loop of awaits never returns to the event loop,
 // and the native statements libsql frees only from there (N-API finalizers run as immediates) pile up:
-// about 115 KB resident per seeded event, 10 GB at 100,000. Letting the loop turn now and then frees them.
+// about 115 KB resident per seeded event, 10 GB at 100,000. Letting the loop turn now and then frees them:
+// the worker completing every YIELD_EVERY-th task waits for the next turn, the others carry on until they
+// wait too, so the loop turns at least every width × YIELD_EVERY tasks (1,600 events when seeding).
 const YIELD_EVERY = 200
 
 /** Runs `task(i)` for i in [0, count) with at most `width` in flight. */

@@ -229,12 +229,13 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.
   // A search with many matches (SQLite): its page walks the dates with LIKE (searchTuning), the total first.
-  if (likeWhere && (await searchWalks(db, sql, tableName, (await keep('total', countAll)).total, offset + query.limit))) {
+  const counted = likeWhere ? await keep('total', countAll) : undefined
+  if (likeWhere && (await searchWalks(db, sql, tableName, counted!.total, offset + query.limit))) {
     pageCondition = and(likeWhere, ...filters)
   }
   const [rows, { total }] = await Promise.all([
     db.select({ id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
-    keep('total', countAll),
+    counted ?? keep('total', countAll),
   ])
   const found = rows as Array<{ id: number | string; sortKey: unknown }>
   // The first sort column's values, as the database gives them: a list merging pages compares them.

@@ -17,3 +17,9 @@ export const CHANGES = 'changes'
  */
 export type IdSequence = 'post' | 'term' | 'occurrence'
 export const ID_SEQUENCES: IdSequence[] = ['post', 'term', 'occurrence']
+
+// Webhooks: the endpoints administrators register, their queued deliveries, and how far the delivery
+// worker has read the change feed.
+export const WEBHOOKS = 'webhooks'
+export const WEBHOOK_DELIVERIES = 'webhook-deliveries'
+export const WEBHOOK_CURSORS = 'webhook-cursors'

@@ -41,9 +41,12 @@ export interface CalendarPluginOptions {
   /** Where that symbol goes. Default "prefix". */
   defaultCurrencyPosition?: 'prefix' | 'postfix'
   /**
-   * Let `image` URLs point at loopback and private-network hosts. Off by default, so a caller cannot
-   * make the server fetch from inside its own network; tests and intranet deployments turn it on.
+   * Let the server's outbound requests (`image` URLs it downloads, webhook deliveries) go to loopback and
+   * private-network hosts. Off by default, so a caller cannot make the server reach inside its own
+   * network; tests and intranet deployments turn it on. ALLOW_PRIVATE_OUTBOUND sets it.
    */
+  allowPrivateOutbound?: boolean
+  /** The former name of allowPrivateOutbound, still read: either one set to true allows it. */
   allowPrivateImageHosts?: boolean
   /** Largest image a URL write may download (the transfer stops once it is passed). Default 10 MiB. */
   maxUploadBytes?: number
@@ -93,6 +96,7 @@ const DEFAULT_OPTIONS: Omit<ResolvedCalendarOptions, 'mediaDir' | 'eventUrlPatte
   siteTimezone: 'UTC',
   defaultCurrencySymbol: '$',
   defaultCurrencyPosition: 'prefix',
+  allowPrivateOutbound: false,
   allowPrivateImageHosts: false,
   maxUploadBytes: 10 * 1024 * 1024,
   serverOrigins: [],
@@ -115,6 +119,9 @@ export function resolveOptions(options: CalendarPluginOptions = {}): ResolvedCal
     organizerUrlPattern: `${siteUrl}/organizer/{slug}/`,
     ...given,
     siteUrl,
+    // One setting for every outbound request; the old option name keeps working as an alias.
+    allowPrivateOutbound: Boolean(given.allowPrivateOutbound || given.allowPrivateImageHosts),
+    allowPrivateImageHosts: Boolean(given.allowPrivateOutbound || given.allowPrivateImageHosts),
   }
 }
 

@@ -19,6 +19,7 @@ export function calendarOptionsFromEnv(settings: Env): CalendarPluginOptions {
     tribeAlias: settings.TRIBE_NAMESPACE_ALIAS,
     siteTimezone: settings.SITE_TIMEZONE,
     maxUploadBytes: settings.MAX_UPLOAD_BYTES,
+    allowPrivateOutbound: settings.ALLOW_PRIVATE_OUTBOUND,
     eventUrlPattern: settings.EVENT_URL_PATTERN,
     venueUrlPattern: settings.VENUE_URL_PATTERN,
     organizerUrlPattern: settings.ORGANIZER_URL_PATTERN,

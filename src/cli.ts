@@ -94,6 +94,19 @@ const COMMANDS: Record<string, Command> = {
     check: async (flags) => (await import('./commands/revokeAppPassword.js')).checkRevoke(flags),
     run: async ({ flags, payload }) => (await import('./commands/revokeAppPassword.js')).revokeAppPassword(await payload(), flags),
   },
+  'webhooks:list': {
+    synopsis: '',
+    help: 'Webhooks (never the secret): ID, URL, events, active, pending and failed deliveries, why disabled (docs/webhooks.md).',
+    flags: [],
+    run: async ({ payload }) => (await import('./commands/listWebhooks.js')).listWebhooks(await payload()),
+  },
+  'webhooks:deliveries': {
+    synopsis: '[--webhook ID] [--status pending|delivered|failed]',
+    help: 'The latest 100 webhook deliveries, newest first: webhook, webhook-id, type, status, attempts, last HTTP status and duration, next attempt or delivery time, error.',
+    flags: ['webhook', 'status'],
+    check: async (flags) => void (await import('./commands/listWebhookDeliveries.js')).checkDeliveryFlags(flags),
+    run: async ({ flags, payload }) => (await import('./commands/listWebhookDeliveries.js')).listWebhookDeliveries(await payload(), flags),
+  },
   'changes:tail': {
     synopsis: '[--from now|start] [--view editor|public] [--interval SECONDS]',
     help: 'Prints the change feed as it grows, one line per change (UTC time, kind, ID, action; the editor view adds who could see it before and after), until Ctrl-C. --from start prints the changes still kept first; --view public prints what an anonymous caller of GET /changes reads.',

@@ -84,6 +84,14 @@ export interface Env {
   MAX_BODY_BYTES: number
   /** Largest uploaded or downloaded media file, in bytes. */
   MAX_UPLOAD_BYTES: number
+  /** Let outbound requests (image downloads, webhook deliveries) reach loopback and private-network addresses. */
+  ALLOW_PRIVATE_OUTBOUND: boolean
+  /** Multiplies the webhook retry schedule (5 s … 10 h); tests shrink it. */
+  WEBHOOK_RETRY_SCALE: number
+  /** Longest a webhook receiver may take to answer, in seconds. */
+  WEBHOOK_TIMEOUT_SECONDS: number
+  /** Webhook deliveries one server process sends at once. */
+  WEBHOOK_CONCURRENCY: number
   /** Largest answer of a site import:tec reads (one page of a list), in bytes, counted after decompression. */
   IMPORT_MAX_PAGE_BYTES: number
   /** Payload's GraphQL endpoint on or off. */
@@ -285,6 +293,10 @@ const VARIABLES: { [K in Exclude<keyof Env, 'DATABASE_KIND'>]: (raw: Raw, e: Par
   WEB_CONCURRENCY: (r) => integer('WEB_CONCURRENCY', r.WEB_CONCURRENCY, availableParallelism(), 1, 256),
   MAX_BODY_BYTES: (r) => integer('MAX_BODY_BYTES', r.MAX_BODY_BYTES, 1024 * 1024, 1024),
   MAX_UPLOAD_BYTES: (r) => integer('MAX_UPLOAD_BYTES', r.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 1024),
+  ALLOW_PRIVATE_OUTBOUND: (r) => flag('ALLOW_PRIVATE_OUTBOUND', r.ALLOW_PRIVATE_OUTBOUND, false),
+  WEBHOOK_RETRY_SCALE: (r) => nonNegative('WEBHOOK_RETRY_SCALE', r.WEBHOOK_RETRY_SCALE, 1),
+  WEBHOOK_TIMEOUT_SECONDS: (r) => nonNegative('WEBHOOK_TIMEOUT_SECONDS', r.WEBHOOK_TIMEOUT_SECONDS, 10),
+  WEBHOOK_CONCURRENCY: (r) => integer('WEBHOOK_CONCURRENCY', r.WEBHOOK_CONCURRENCY, 4, 1, 64),
   IMPORT_MAX_PAGE_BYTES: (r) => integer('IMPORT_MAX_PAGE_BYTES', r.IMPORT_MAX_PAGE_BYTES, 32 * 1024 * 1024, 1024),
   GRAPHQL: (r) => flag('GRAPHQL', r.GRAPHQL, true),
   GRAPHQL_MAX_DEPTH: (r) => integer('GRAPHQL_MAX_DEPTH', r.GRAPHQL_MAX_DEPTH, 10, 1),

@@ -79,12 +79,19 @@ export interface Config {
     'sign-in-failures': SignInFailure;
     occurrences: Occurrence;
     changes: Change;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
+    'webhook-cursors': WebhookCursor;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    webhooks: {
+      deliveries: 'webhook-deliveries';
+    };
+  };
   collectionsSelect: {
     users: UsersSelect<false> | UsersSelect<true>;
     events: EventsSelect<false> | EventsSelect<true>;
@@ -98,6 +105,9 @@ export interface Config {
     'sign-in-failures': SignInFailuresSelect<false> | SignInFailuresSelect<true>;
     occurrences: OccurrencesSelect<false> | OccurrencesSelect<true>;
     changes: ChangesSelect<false> | ChangesSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
+    'webhook-cursors': WebhookCursorsSelect<false> | WebhookCursorsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -528,6 +538,86 @@ export interface Change {
   changedAt: string;
 }
 /**
+ * HTTP endpoints told of every published change (signed, Standard Webhooks). See docs/webhooks.md.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  /**
+   * Receives a POST per change. Private and loopback addresses are refused unless ALLOW_PRIVATE_OUTBOUND=true.
+   */
+  url: string;
+  /**
+   * The changes to send: * for all, event.* for every change of events, or single ones such as event.created, venue.deleted (kinds: event, venue, organizer, category, tag). A change that takes something out of public view is sent as <kind>.deleted.
+   */
+  events: string[];
+  /**
+   * Only events in one of these categories (and changes of these categories). Empty: all.
+   */
+  categories?: (number | EventCategory)[] | null;
+  /**
+   * Only events at one of these venues (and changes of these venues). Empty: all.
+   */
+  venues?: (number | Venue)[] | null;
+  /**
+   * Turned off by the server after a delivery failed for 24 hours and more; turn it back on once the receiver works.
+   */
+  active?: boolean | null;
+  disabledReason?: string | null;
+  secretCiphertext?: string | null;
+  secret?: string | null;
+  deliveries?: {
+    docs?: (number | WebhookDelivery)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  webhook: number | Webhook;
+  change?: number | null;
+  messageId: string;
+  type: string;
+  test?: boolean | null;
+  payload:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt?: string | null;
+  claimedUntil?: string | null;
+  lastStatus?: number | null;
+  lastDuration?: number | null;
+  responseExcerpt?: string | null;
+  error?: string | null;
+  deliveredAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-cursors".
+ */
+export interface WebhookCursor {
+  id: number;
+  name: string;
+  value: number;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -598,6 +688,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'changes';
         value: number | Change;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
+      } | null)
+    | ({
+        relationTo: 'webhook-cursors';
+        value: number | WebhookCursor;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -915,6 +1017,54 @@ export interface ChangesSelect<T extends boolean = true> {
   publicBefore?: T;
   publicAfter?: T;
   changedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  events?: T;
+  categories?: T;
+  venues?: T;
+  active?: T;
+  disabledReason?: T;
+  secretCiphertext?: T;
+  secret?: T;
+  deliveries?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  webhook?: T;
+  change?: T;
+  messageId?: T;
+  type?: T;
+  test?: T;
+  payload?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  claimedUntil?: T;
+  lastStatus?: T;
+  lastDuration?: T;
+  responseExcerpt?: T;
+  error?: T;
+  deliveredAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-cursors_select".
+ */
+export interface WebhookCursorsSelect<T extends boolean = true> {
+  name?: T;
+  value?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

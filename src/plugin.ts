@@ -1,5 +1,5 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
-import { calendarCollections } from '../collections/index.js'
+import { calendarCollections, webhookCollections } from '../collections/index.js'
 import { invalidateResponseCache } from '../endpoints/cache/invalidateResponseCache.js'
 import { watchDatabaseWrites } from '../endpoints/cache/watchDatabaseWrites.js'
 import { ensureCounters } from '../collections/hooks/ensureCounters.js'
@@ -19,7 +19,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}): Plugin {
   const resolved = resolveOptions(options)
   return (config: Config): Config => ({
     ...config,
-    collections: [...(config.collections ?? []), ...calendarCollections(resolved).map(withCacheInvalidation).map(withBooleanCells)],
+    collections: [...(config.collections ?? []), ...calendarCollections(resolved).map(withCacheInvalidation).map(withBooleanCells), ...webhookCollections().map(withBooleanCells)],
     custom: { ...config.custom, calendar: resolved },
     hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), keepValidationDetails] },
     onInit: async (payload) => {

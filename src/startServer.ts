@@ -11,6 +11,7 @@ import { readyMessage } from './readyMessage.js'
 import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
 import { scheduleChangePruning } from './scheduleChangePruning.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
+import { startWebhooks } from './webhooks/startWebhooks.js'
 
 /**
  * A client has REQUEST_TIMEOUT_SECONDS to send a whole request (Node's default is 300 s, so a slow
@@ -60,6 +61,8 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   const stopExtending = scheduleRecurrenceExtension(payload)
   // The change feed keeps CHANGES_RETENTION_DAYS of changes.
   const stopPruning = scheduleChangePruning(payload)
+  // Webhook deliveries go out from every server process, apart from the requests (docs/webhooks.md).
+  const webhooks = startWebhooks(payload)
   stopping = shutdownOnSignals(server, {
     drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
@@ -67,6 +70,7 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
     cleanup: async () => {
       stopExtending()
       stopPruning()
+      await webhooks.stop()
       await nextApp.close()
       await closePayload(payload)
     },

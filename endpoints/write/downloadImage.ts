@@ -37,9 +37,10 @@ const REFUSED_TYPES = new Set(['image/svg+xml'])
  * The agents check the address each connection actually goes to, after DNS resolution, so a name that
  * resolves to a public address for a check and to a private one for the download (DNS rebinding)
  * cannot get through. Cached per policy: a new agent per request would defeat nothing but cost a lot.
+ * Every outbound request of the server goes through them (webhook deliveries too, src/webhooks/).
  */
 const agents = new Map<string, { http: http.Agent; https: https.Agent }>()
-function agentsFor(limits: DownloadLimits) {
+export function agentsFor(limits: Pick<DownloadLimits, 'allowPrivateHosts' | 'allowAddresses'>) {
   const options: RequestFilteringAgentOptions = {
     allowPrivateIPAddress: limits.allowPrivateHosts,
     allowMetaIPAddress: false,

@@ -7,7 +7,7 @@ import type { ImageInput } from '../params/imageArg.js'
 
 /** Downloads an image URL with the limits of the plugin options (see downloadImage). */
 export function fetchImage(ctx: Pick<RequestContext, 'options'>, url: string): Promise<DownloadedImage> {
-  return downloadImage(url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateImageHosts })
+  return downloadImage(url, { maxBytes: ctx.options.maxUploadBytes, allowPrivateHosts: ctx.options.allowPrivateOutbound })
 }
 
 /** Why a download failed, in one line (the stack of a refused download says nothing useful). */
@@ -25,7 +25,7 @@ export const mayStoreImagesByUrl = (user: unknown): boolean => !user || hasCapab
  * a HEAD check that it is an image, then a sideload) as the caller, or 400 image-download-failed.
  * Runs in the handler, after the permission check, so anonymous callers never make the server fetch.
  * The download is capped at the maxUploadBytes option and refused for non-public addresses unless
- * allowPrivateImageHosts is set (downloadImage); one fetched beforehand (ctx.images) is not fetched again.
+ * allowPrivateOutbound is set (downloadImage); one fetched beforehand (ctx.images) is not fetched again.
  */
 export async function storeImage(ctx: Pick<RequestContext, 'payload' | 'user' | 'options' | 'req' | 'images'>, input: ImageInput): Promise<number | null> {
   if (input === null) return null

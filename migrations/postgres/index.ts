@@ -8,6 +8,7 @@ import * as migration_20261127_170038_post_names_and_dates from './20261127_1700
 import * as migration_20261128_002739_recurring_events from './20261128_002739_recurring_events';
 import * as migration_20261128_023019_change_feed from './20261128_023019_change_feed';
 import * as migration_20261128_024927_search_index from './20261128_024927_search_index';
+import * as migration_20261128_030532_webhooks from './20261128_030532_webhooks';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261128_024927_search_index.up,
     down: migration_20261128_024927_search_index.down,
-    name: '20261128_024927_search_index'
+    name: '20261128_024927_search_index',
+  },
+  {
+    up: migration_20261128_030532_webhooks.up,
+    down: migration_20261128_030532_webhooks.down,
+    name: '20261128_030532_webhooks',
   },
 ];

@@ -7,6 +7,7 @@ import * as migration_20261127_165955_post_names_and_dates from './20261127_1659
 import * as migration_20261128_002632_recurring_events from './20261128_002632_recurring_events';
 import * as migration_20261128_023009_change_feed from './20261128_023009_change_feed';
 import * as migration_20261128_024912_search_index from './20261128_024912_search_index';
+import * as migration_20261128_030555_webhooks from './20261128_030555_webhooks';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261128_024912_search_index.up,
     down: migration_20261128_024912_search_index.down,
-    name: '20261128_024912_search_index'
+    name: '20261128_024912_search_index',
+  },
+  {
+    up: migration_20261128_030555_webhooks.up,
+    down: migration_20261128_030555_webhooks.down,
+    name: '20261128_030555_webhooks',
   },
 ];

@@ -124,6 +124,25 @@ describe('change IDs follow commits, so a reader past an ID never misses a small
   })
 })
 
+// SQLite has one write transaction at a time (above); PostgreSQL needs the lock.
+const onPostgres = process.env.TEST_DATABASE === 'postgres' ? it : it.skip
+describe('PostgreSQL: change rows are inserted under one lock held to the commit', () => {
+  onPostgres('a second transaction cannot insert change rows until the first one that did has committed', async () => {
+    const { writeChanges } = await import('../../collections/changes/changeQueue.js')
+    const row = (doc: number) => ({ kind: 'tag' as const, doc, action: 'updated' as const, publicBefore: true, publicAfter: true, changedAt: new Date().toISOString() })
+    const start = await lastId()
+    const first = await app.payload.db.beginTransaction()
+    const second = await app.payload.db.beginTransaction()
+    await writeChanges(app.payload, first!, [row(900_001)])
+    const inserted = writeChanges(app.payload, second!, [row(900_002)])
+    expect(await Promise.race([inserted.then(() => 'inserted'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))])).toBe('waiting')
+    await app.payload.db.commitTransaction(first!)
+    await inserted
+    await app.payload.db.commitTransaction(second!)
+    expect((await changesAfter(start)).map((r) => r.doc)).toEqual([900_001, 900_002])
+  })
+})
+
 describe('what each write records', () => {
   it('events: created, updated, trashed (deleted), restored (created), deleted for good; visibility before and after', async () => {
     const start = await lastId()

@@ -1,19 +1,9 @@
 import type { PayloadRequest } from 'payload'
-import { pluginOptionsOf } from '../../lib/options.js'
-import { raisedBase } from '../../lib/recurrence/raisedBase.js'
+import { provisionalIdBase } from '../provisionalIdBase.js'
 import type { ChangeAction } from '../Changes.js'
-import { COUNTERS, EVENTS, OCCURRENCES } from '../slugs.js'
+import { EVENTS, OCCURRENCES } from '../slugs.js'
 import { queueChanges } from './changeQueue.js'
 import { publicPost, type PostVisibility } from './publicPost.js'
-
-/**
- * The base of provisional IDs as the namespace computes it now (endpoints/data/provisionalIds.ts), read
- * in the write's transaction: the configured base raised past the post sequence.
- */
-async function provisionalBase(req: PayloadRequest): Promise<number> {
-  const counter = await req.payload.db.findOne<{ id: number; value?: number | null }>({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, req })
-  return raisedBase(pluginOptionsOf(req.payload.config).provisionalIdBase, Number(counter?.value ?? 0))
-}
 
 /** The IDs of a series' occurrences the namespace lists under provisional IDs (not cancelled, not moved into an event). */
 export async function scheduledOccurrenceIds(req: PayloadRequest, series: number): Promise<number[]> {
@@ -47,7 +37,7 @@ export async function recordOccurrenceChanges(
   after: PostVisibility | undefined,
 ): Promise<void> {
   if (!ids.length) return
-  const base = await provisionalBase(req)
+  const base = await provisionalIdBase(req.payload, req)
   const changedAt = new Date().toISOString()
   const publicBefore = action !== 'created' && publicPost(before)
   const publicAfter = action !== 'deleted' && publicPost(after)

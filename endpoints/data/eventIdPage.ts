@@ -44,6 +44,15 @@ type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
  */
 export const walkTuning = { walkToProbe: 1.5 }
 
+/**
+ * SQLite, a search's page: with many matches (a word in a quarter of the events) walking the events in
+ * start-date order with LIKE stops at the page's last after a few hundred, where the index's matches
+ * would all be looked up and sorted; with few, the index's matches are the page. Walks when
+ * `searchWalkToProbe × matches² > pageEnd × events`, as walksByDate. A setting so tests hold both plans
+ * to the Local API's answers.
+ */
+export const searchTuning = { searchWalkToProbe: 1.5 }
+
 /** Whether walking the dates is cheaper than probing the term's events (see walkByDate). */
 export function walksByDate(termEvents: number, events: number, pageEnd: number): boolean {
   return termEvents > 0 && walkTuning.walkToProbe * termEvents * termEvents > pageEnd * events
@@ -110,6 +119,8 @@ export interface MatchingEvents {
   relationFilters: Array<RelationFilter & { relationTo?: string }>
   /** The public's results worked out from these conditions, kept until a write (the document cache). */
   keep: <T extends object>(key: string, compute: () => Promise<T>) => Promise<T>
+  /** SQLite, a search through the trigram index: the same conditions with the search as LIKE alone (Payload's). */
+  likeWhere?: ReturnType<typeof buildQuery>['where']
 }
 
 /**
@@ -151,6 +162,10 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
   const ops = await sqlOperators(adapter.name)
   const searched = search ? searchSql(ops.sql, tableName, adapter.tables[tableName], search) : []
   const built = searched.length ? { ...payloadBuilt, where: ops.and(payloadBuilt.where, ...searched)! } : payloadBuilt
+  const likeConditions = [...query.conditions, ...(query.trash ? [] : [{ deletedAt: { exists: false } }])]
+  const likeWhere = searched.length
+    ? buildQuery({ adapter: drizzleAdapterOf(adapter), fields: collection.flattenedFields, sort: query.sort, tableName, where: combineQueries({ and: likeConditions }, access) }).where
+    : undefined
   const db: QueryBuilder = adapter.drizzle
   const rels = adapter.tables[`${tableName}${adapter.relationshipsSuffix ?? '_rels'}`]
   const cache = !ctx.user && !ctx.req ? documentCacheFor(payload, ctx.options) : undefined
@@ -164,7 +179,17 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
     relationFilters,
     parentsOf: ({ field, relationTo, ids }) => db.select({ id: rels.parent }).from(rels).where(ops.and(ops.eq(rels.path, field), ops.inArray(rels[`${relationTo}ID`], ids))),
     keep: (key, compute) => (cache ? keptValue(cache, `${EVENTS}:${key}:${JSON.stringify([where, query.relations, search?.words])}`, compute) : compute()),
+    ...(likeWhere ? { likeWhere } : {}),
   }
+}
+
+/** SQLite: whether a search's page walks the dates (searchTuning); the events counted from the planner's statistics (sqlite_stat1, gathered at boot). */
+async function searchWalks(db: QueryBuilder, sql: Awaited<ReturnType<typeof sqlOperators>>['sql'], tableName: string, matches: number, pageEnd: number): Promise<boolean> {
+  if (!matches) return false
+  const rows = (await db.select({ stat: sql<string>`stat` }).from(sql`sqlite_stat1`).where(sql`tbl = ${tableName}`).limit(1).catch(() => [])) as Array<{ stat: string }>
+  const events = Number.parseInt(rows[0]?.stat ?? '', 10)
+  // Without statistics (a database never analyzed), as if every event matched.
+  return searchTuning.searchWalkToProbe * matches * matches > pageEnd * (Number.isFinite(events) ? events : matches)
 }
 
 /**
@@ -177,7 +202,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   const matching = await matchingEvents(ctx, query)
   if (matching === null) return null
   if (matching === 'none') return { ids: [], total: 0, sortKeys: [] }
-  const { adapter, db, table, tableName, built, relationFilters, parentsOf, keep } = matching
+  const { adapter, db, table, tableName, built, relationFilters, parentsOf, keep, likeWhere } = matching
   const { and, count, inArray, sql } = matching.ops
   const offset = (query.page - 1) * query.limit
   const first = relationFilters[0]
@@ -197,15 +222,20 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
     // planner from turning the IN into a semi-join (it pulls up only a bare IN); it then folds away.
     return sql`(${inArray(table.id, parents)} or false)`
   })
-  const pageCondition = and(built.where, ...filters)
+  let pageCondition = and(built.where, ...filters)
   // The total reads every event of the filter either way: by primary key, from the term's events.
   const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1)) : pageCondition
   const countAll = async () => ({ total: Number(((await db.select({ total: count() }).from(table).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.
+  // A search with many matches (SQLite): its page walks the dates with LIKE (searchTuning), the total first.
+  const counted = likeWhere ? await keep('total', countAll) : undefined
+  if (likeWhere && (await searchWalks(db, sql, tableName, counted!.total, offset + query.limit))) {
+    pageCondition = and(likeWhere, ...filters)
+  }
   const [rows, { total }] = await Promise.all([
     db.select({ id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
-    keep('total', countAll),
+    counted ?? keep('total', countAll),
   ])
   const found = rows as Array<{ id: number | string; sortKey: unknown }>
   // The first sort column's values, as the database gives them: a list merging pages compares them.

@@ -77,7 +77,7 @@ export async function findListedEvents(ctx: RequestContext, query: EventsQuery):
    */
   const byKeys = async (): Promise<ItemsRead | null> => {
     if (include || hideSubsequent) return null
-    const series = { conditions: seriesOnly(query.conditions), relations: query.relations, sort: query.sort, trash: query.trash }
+    const series = { conditions: seriesOnly(query.conditions), relations: query.relations, sort: query.sort, trash: query.trash, search: query.search }
     const [singles, occurrences] = await Promise.all([eventIdPage(ctx, singlesQuery), occurrenceIdPage(ctx, { series, dateConditions, limit: end })])
     if (!singles || !occurrences) return null
     const items = [

@@ -19,8 +19,6 @@ const WHY = {
   /** data/termUniqueness.ts */
   refuseDuplicateSlug: "a term's slug must be unique in its taxonomy whoever can see the other term (wp_update_term)",
   /** data/provisionalIds.ts */
-  provisionalBase: "the highest post ID, whoever may read that post: provisional IDs must stay above every real one",
-  /** data/provisionalIds.ts */
   seriesExist: 'whether any occurrence is stored at all; nothing of it is answered',
   /** data/occurrences.ts */
   occurrenceRows: 'occurrences are read only for series the caller was already allowed to see (their access is the series\'s)',

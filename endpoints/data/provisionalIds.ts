@@ -1,10 +1,8 @@
-import { COUNTERS, OCCURRENCES } from '../../collections/slugs.js'
+import { provisionalIdBase } from '../../collections/provisionalIdBase.js'
+import { OCCURRENCES } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
 import { pastAccess } from './privileged.js'
-import { raisedBase } from '../../lib/recurrence/raisedBase.js'
-
-export { raisedBase }
 
 /** Computed once until the next write, for everyone (the document cache), else read each time. */
 function kept<T extends object>(ctx: RequestContext, key: string, compute: () => Promise<T>): Promise<T> {
@@ -12,12 +10,9 @@ function kept<T extends object>(ctx: RequestContext, key: string, compute: () =>
   return cache ? keptValue(cache, key, compute) : compute()
 }
 
-/** The base of this site's provisional IDs now (see raisedBase). */
+/** The base of this site's provisional IDs now (collections/provisionalIdBase.ts), kept until a write. */
 export async function provisionalBase(ctx: RequestContext): Promise<number> {
-  const { base } = await kept(ctx, 'provisional-base', async () => {
-    const found = await ctx.payload.find({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, limit: 1, pagination: false, depth: 0, ...pastAccess('provisionalBase') })
-    return { base: raisedBase(ctx.options.provisionalIdBase, Number(found.docs[0]?.value ?? 0)) }
-  })
+  const { base } = await kept(ctx, 'provisional-base', async () => ({ base: await provisionalIdBase(ctx.payload, ctx.req) }))
   return base
 }
 

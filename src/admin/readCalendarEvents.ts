@@ -1,7 +1,6 @@
 import type { Payload, TypedUser, Where } from 'payload'
-import { COUNTERS, EVENTS, OCCURRENCES } from '../../collections/slugs.js'
-import { raisedBase } from '../../endpoints/data/provisionalIds.js'
-import { pluginOptionsOf } from '../../lib/options.js'
+import { provisionalIdBase } from '../../collections/provisionalIdBase.js'
+import { EVENTS, OCCURRENCES } from '../../collections/slugs.js'
 import type { CalendarEvent } from './monthGrid.js'
 
 /** A window of instants: events ending at or after `from` and starting before `to` (either open). */
@@ -55,7 +54,7 @@ export async function readCalendarEvents(
     changedIds.length
       ? payload.find({ collection: OCCURRENCES, where: { changedTo: { in: changedIds } }, pagination: false, depth: 0, overrideAccess: true })
       : null,
-    occurrences.length || changedIds.length ? provisionalBase(payload) : 0,
+    occurrences.length || changedIds.length ? provisionalIdBase(payload) : 0,
   ])
   const seriesById = new Map((series?.docs ?? []).map((doc) => [doc.id as number, doc as unknown as CalendarEvent]))
   const changedTo = new Map(((changedRows?.docs ?? []) as unknown as OccurrenceRow[]).map((row) => [idOf(row.changedTo)!, row]))
@@ -84,10 +83,4 @@ export async function readCalendarEvents(
   }
   docs.sort((a, b) => Date.parse(a.startDate ?? '') - Date.parse(b.startDate ?? ''))
   return { docs: docs.slice(0, limit), totalDocs: singles.totalDocs + rows.totalDocs - hidden }
-}
-
-/** The base of provisional IDs, as the namespace computes it (endpoints/data/provisionalIds.ts). */
-async function provisionalBase(payload: Payload): Promise<number> {
-  const counter = await payload.find({ collection: COUNTERS, where: { sequence: { equals: 'post' } }, limit: 1, depth: 0, overrideAccess: true })
-  return raisedBase(pluginOptionsOf(payload.config).provisionalIdBase, Number((counter.docs[0] as { value?: unknown } | undefined)?.value ?? 0))
 }

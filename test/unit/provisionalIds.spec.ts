@@ -1,7 +1,7 @@
 // Provisional IDs (Events Calendar Pro's): base + occurrence ID, the base raised in steps of itself
 // while post IDs come within 50,000 of it, so no provisional ID ever names a real post.
 import { describe, expect, it } from '@jest/globals'
-import { raisedBase } from '../../endpoints/data/provisionalIds.js'
+import { raisedBase } from '../../lib/recurrence/raisedBase.js'
 
 describe('the base of provisional IDs', () => {
   it('is the configured base while post IDs stay 50,000 below it', () => {

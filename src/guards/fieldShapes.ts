@@ -8,6 +8,27 @@ const LATEST = Date.parse(LATEST_STORED_INSTANT)
 
 type Problem = { path: string; message: string }
 
+/**
+ * Deeper than any document the collections hold (rich text's nested lists included). Payload merges a
+ * write's data into the stored document recursively, once per level (beforeChange), so a body nested
+ * a few thousand levels deep overflowed the stack: a 500 instead of a 400.
+ */
+export const MAX_BODY_DEPTH = 100
+
+/** How deeply `value` nests objects and arrays, counted without recursion; stops once past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0
+  const pending: Array<[unknown, number]> = [[value, 1]]
+  while (pending.length) {
+    const [item, depth] = pending.pop()!
+    if (typeof item !== 'object' || item === null) continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > limit) break
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1])
+  }
+  return deepest
+}
+
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -48,7 +69,8 @@ function check(fields: FlattenedField[], data: Record<string, unknown>, prefix: 
  * date field's list as its first item, so `{"createdAt":[]}`, `{"createdAt":"x"}` or a text field
  * given an object reached the database (a 500, or a row that cannot be read back). A body Payload
  * does not read (neither JSON nor multipart: no data at all) is an empty one, as an empty JSON body
- * is (an update without data was a 500); JSON that is not an object is a 400.
+ * is (an update without data was a 500); JSON that is not an object, or nested more than
+ * MAX_BODY_DEPTH levels, is a 400.
  */
 export const fieldShapeHook: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
@@ -56,6 +78,7 @@ export const fieldShapeHook: CollectionBeforeOperationHook = ({ args, collection
   const data = (args as { data?: unknown }).data
   if (data === undefined) return { ...args, data: {} }
   if (!isRecord(data)) throw new APIError('The request body must be a JSON object.', 400, undefined, true)
+  if (nestingDepth(data, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw new APIError(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, 400, undefined, true)
   const problems: Problem[] = []
   check(collection.flattenedFields, data, '', problems)
   if (problems.length) throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)

@@ -139,6 +139,19 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
       expect(expectApiError(await raw('POST', '/api/venues', headers('application/json'), body), 400)).toBe('The request body must be a JSON object.')
       expectApiError(await raw('PATCH', `/api/event-tags/${tag.id}`, headers('application/json'), body), 400)
     }
+    // Nested deeper than any document: refused before Payload merges it into the stored one, level by
+    // level (a few thousand levels overflowed the stack, a 500); as deep as rich text may be, still read.
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`
+    for (const path of ['/api/event-categories', `/api/event-tags/${tag.id}`]) {
+      const method = path.endsWith(String(tag.id)) ? 'PATCH' : 'POST'
+      expect(expectApiError(await raw(method, path, headers('application/json'), nested(3000)), 400)).toBe('The request body is nested more than 100 levels deep.')
+    }
+    expect((await raw('PATCH', `/api/event-tags/${tag.id}`, headers('application/json'), nested(99))).status).toBe(200)
+    // GraphQL: a variable nested as deep is an error in the envelope, never a 5xx.
+    const mutation = 'mutation($lines: JSON) { createEvent(data: { title: "Deep", startDate: "2027-03-01T10:00:00.000Z", endDate: "2027-03-01T11:00:00.000Z", recurrence: $lines }) { id } }'
+    const graphql = await raw('POST', '/api/graphql', headers('application/json'), `{"query":${JSON.stringify(mutation)},"variables":{"lines":${nested(3000)}}}`)
+    expect(graphql.status).toBeLessThan(500)
+    expect(JSON.parse(graphql.text).errors.length).toBeGreaterThan(0)
     // Payload's preferences and locked documents get the same field checks.
     const preference = await raw('POST', '/api/payload-preferences', headers('application/json'), '{"key":"k","updatedAt":true}')
     expect(JSON.parse(preference.text).errors[0].data.errors).toEqual([expect.objectContaining({ path: 'updatedAt' })])

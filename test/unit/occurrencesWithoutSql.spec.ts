@@ -9,7 +9,7 @@ import { insertRows } from '../../lib/sql/insertRows.js'
 type Row = Record<string, any>
 
 function memoryDb() {
-  const tables: Record<string, Row[]> = { occurrences: [], 'id-counters': [{ id: 'c1', sequence: 'occurrence', value: 0 }] }
+  const tables: Record<string, Row[]> = { occurrences: [], changes: [], 'id-counters': [{ id: 'c1', sequence: 'occurrence', value: 0 }] }
   const calls: string[] = []
   const matches = (row: Row, where: any): boolean =>
     Object.entries(where ?? {}).every(([key, condition]: [string, any]) => {
@@ -24,9 +24,14 @@ function memoryDb() {
       calls.push(`find:${collection}`)
       return { docs: tables[collection]!.filter((row) => matches(row, where)).map((row) => ({ ...row })) }
     },
+    findOne: async ({ collection, where }: any) => {
+      calls.push(`findOne:${collection}`)
+      const row = (tables[collection] ?? []).find((r) => matches(r, where))
+      return row ? { ...row } : null
+    },
     create: async ({ collection, data }: any) => {
       calls.push(`create:${collection}`)
-      tables[collection]!.push({ ...data })
+      ;(tables[collection] ??= []).push({ ...data })
       return data
     },
     updateOne: async ({ collection, id, where, data }: any) => {
@@ -40,7 +45,7 @@ function memoryDb() {
       tables[collection] = tables[collection]!.filter((row) => !matches(row, where))
     },
   }
-  return { db, tables, calls, req: { payload: { db }, context: {} } as unknown as PayloadRequest }
+  return { db, tables, calls, req: { payload: { db, config: { custom: {} } }, context: {} } as unknown as PayloadRequest }
 }
 
 const limits = { horizonMonths: 24, maxOccurrences: 1000, siteTimezone: 'UTC' }
@@ -68,6 +73,8 @@ describe('occurrences without SQL', () => {
     expect(calls.filter((c) => c === 'create:occurrences')).toHaveLength(4)
     expect(calls.filter((c) => c === 'updateOne:id-counters')).toHaveLength(1)
     expect(tables['id-counters']![0]!.value).toBe(4)
+    // The change feed's rows for them go in through the adapter too (no SQL batch here).
+    expect(tables.changes!.length).toBeGreaterThan(0)
     // 19:00 in Paris: 18:00Z until 28 March 2027, when summer time starts; 17:00Z after (the sixth, below).
     expect(tables.occurrences!.map((r) => r.startDate)).toEqual(['2027-03-02T18:00:00.000Z', '2027-03-09T18:00:00.000Z', '2027-03-16T18:00:00.000Z', '2027-03-23T18:00:00.000Z'])
     // Two more weeks: the four keep their IDs, two are added.

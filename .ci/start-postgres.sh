@@ -17,6 +17,16 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 pg_isready -h 127.0.0.1 -p 5432
+# The suite runs several server processes and suites at once, each with its own pool of up to ten
+# connections (and a database per suite): the default 100 slots ran out.
+if [ "$(su postgres -c "psql -tAc 'SHOW max_connections'")" -lt 300 ]; then
+  su postgres -c "psql -q -c 'ALTER SYSTEM SET max_connections = 300'"
+  pg_ctlcluster "$version" main restart
+  for _ in $(seq 1 30); do
+    pg_isready -h 127.0.0.1 -p 5432 -q && break
+    sleep 1
+  done
+fi
 su postgres -c "psql -q -tAc \"SELECT 1 FROM pg_roles WHERE rolname='calendar'\"" | grep -q 1 ||
   su postgres -c "psql -q -c \"CREATE ROLE calendar LOGIN PASSWORD 'calendar' CREATEDB\""
 echo "PostgreSQL $version is up on 127.0.0.1:5432 (role calendar)"

@@ -93,6 +93,8 @@ export function searchIndexOutOfPush(adapter: DatabaseAdapterObj, uri: string): 
       const connect = db.connect?.bind(db)
       if (!connect) return db
       db.connect = async (options) => {
+        // Payload's own test for a push, read as Payload reads it at this moment (not src/env.ts's copy,
+        // read once at start-up), so the index is dropped exactly when the push will run.
         if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true' && db.push !== false) {
           const { createClient } = await import('@libsql/client')
           const client = createClient({ url: uri })

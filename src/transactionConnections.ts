@@ -1,4 +1,5 @@
 import Database from 'libsql'
+import { forgetStatements } from './reuseStatements.js'
 
 /**
  * libsql runs each transaction on the client's connection of the moment and opens a new one for what
@@ -33,5 +34,8 @@ export async function beginOnConnection<T>(begin: () => Promise<T>): Promise<{ r
 
 /** Closes a finished transaction's connection (never one still in a transaction). */
 export function closeConnection(connection: Database.Database | undefined): void {
-  if (connection?.open && !connection.inTransaction) connection.close()
+  if (connection?.open && !connection.inTransaction) {
+    connection.close()
+    forgetStatements(connection)
+  }
 }

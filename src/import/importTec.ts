@@ -21,6 +21,7 @@ import { ImportProgress, type KindCounts } from './ImportProgress.js'
 import { ImportState, type ImportKind } from './ImportState.js'
 import { pageLimit, pastLimit } from './pageLimit.js'
 import { TecClient } from './TecClient.js'
+import { reuseStatements } from '../reuseStatements.js'
 import { ecpOccurrence, eventData, PROVISIONAL_BASE, linkedIds, organizerData, termData, venueData, type WirePost, type WireTerm } from './tecRecords.js'
 import { seriesDates } from './seriesDates.js'
 
@@ -89,6 +90,8 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   const root = await client.discover()
   await client.checkCredentials()
   // Opened once the site answered: an unreachable site or refused credentials answer in a second.
+  // An import repeats the same writes page after page: its SQLite connections keep their statements.
+  reuseStatements()
   const payload = await openPayload()
   const state = await ImportState.open(options.dataDir, root, options.databaseUri)
   const calendar = pluginOptionsOf(payload.config)

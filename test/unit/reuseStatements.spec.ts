@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals'
+import { createClient } from '@libsql/client'
+import Database from 'libsql'
+import { forgetStatements, reuseStatements } from '../../src/reuseStatements.js'
+
+// SQLite connections keep the statements they prepared (src/reuseStatements.ts): the same SQL runs the
+// same statement again, with the same answers as a fresh one, through libsql's client as the adapter uses it.
+
+reuseStatements()
+
+describe('reuseStatements', () => {
+  it('runs a kept statement again with new arguments, after a failure too', async () => {
+    const client = createClient({ url: 'file::memory:' })
+    await client.execute('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE)')
+    const insert = 'INSERT INTO t (v) VALUES (?) RETURNING id, v'
+    expect((await client.execute({ sql: insert, args: ['a'] })).rows.map((r) => r.v)).toEqual(['a'])
+    await expect(client.execute({ sql: insert, args: ['a'] })).rejects.toThrow(/UNIQUE/)
+    expect((await client.execute({ sql: insert, args: ['b'] })).rows.map((r) => [r.id, r.v])).toEqual([[2, 'b']])
+    // A statement that returns no rows is still run (its refusal of raw rows is remembered).
+    const update = 'UPDATE t SET v = ? WHERE id = ?'
+    expect((await client.execute({ sql: update, args: ['c', 1] })).rowsAffected).toBe(1)
+    expect((await client.execute({ sql: update, args: ['d', 2] })).rowsAffected).toBe(1)
+    expect((await client.execute('SELECT v FROM t ORDER BY id')).rows.map((r) => r.v)).toEqual(['c', 'd'])
+    client.close()
+  })
+
+  it('keeps a statement once its SQL comes again on a connection, and lets a forgotten connection prepare anew', () => {
+    const db = new Database(':memory:')
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)')
+    // Prepared once, not kept: a transaction that repeats nothing leaves no statement holding its connection.
+    const once = db.prepare('SELECT id FROM t')
+    const again = db.prepare('SELECT id FROM t')
+    expect(again).not.toBe(once)
+    expect(db.prepare('SELECT id FROM t')).toBe(again)
+    const other = new Database(':memory:')
+    other.prepare('SELECT 1')
+    db.prepare('SELECT 1')
+    expect(other.prepare('SELECT 1')).not.toBe(db.prepare('SELECT 1'))
+    forgetStatements(db)
+    expect(db.prepare('SELECT id FROM t')).not.toBe(again)
+    db.close()
+    other.close()
+  })
+
+  it('prepares a statement with `*` afresh: a schema change adds its columns', async () => {
+    const client = createClient({ url: 'file::memory:' })
+    await client.execute('CREATE TABLE t (id INTEGER PRIMARY KEY)')
+    await client.execute('INSERT INTO t (id) VALUES (1)')
+    expect((await client.execute('SELECT * FROM t')).columns).toEqual(['id'])
+    await client.execute('ALTER TABLE t ADD COLUMN v TEXT')
+    expect((await client.execute('SELECT * FROM t')).columns).toEqual(['id', 'v'])
+    client.close()
+  })
+})

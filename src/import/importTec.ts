@@ -73,6 +73,11 @@ const EVERY_DATE = { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23
 /** Pages of a list fetched from the site ahead of the one being written. */
 const PAGES_AHEAD = 2
 const fingerprintOf = (wire: unknown) => createHash('sha1').update(JSON.stringify(wire)).digest('base64url')
+/** What planPage found for a page: the source IDs kept here, and the records of earlier runs still here. */
+interface PagePlan {
+  keep: Set<number>
+  present: Set<number>
+}
 const newCounts = (): KindCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0 })
 
 /**
@@ -149,14 +154,22 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
    * Plans a page: which source records are new, and for those whose ID is free here and at most
    * KEPT_ID_CEILING, reserves the IDs in the sequence before writing, so nothing else here is handed
    * one of them meanwhile. Larger ones take the next free ID: the sequence never nears its end.
+   * Also which records written by an earlier run are still here, read in one query for the page (a
+   * re-run otherwise asked once per record).
    */
-  async function planPage(kind: Exclude<ImportKind, 'media' | 'users'>, ids: number[]): Promise<Set<number>> {
+  async function planPage(kind: Exclude<ImportKind, 'media' | 'users'>, ids: number[]): Promise<PagePlan> {
     const sequence: IdSequence = kind === 'categories' || kind === 'tags' ? 'term' : 'post'
     const fresh = ids.filter((id) => state.target(kind, id) === undefined && Number.isSafeInteger(id) && id > 0 && id <= KEPT_ID_CEILING)
     const taken = await takenIds(sequence, fresh)
     const keep = new Set(fresh.filter((id) => !taken.has(id)))
     if (keep.size && !dryRun) await reserveIds(payload, sequence, Math.max(...keep))
-    return keep
+    const mapped = ids.map((id) => state.target(kind, id)).filter((id): id is number => id !== undefined)
+    const present = new Set<number>()
+    if (mapped.length) {
+      const found = await payload.find({ collection: COLLECTION[kind], where: { id: { in: mapped } }, limit: mapped.length, depth: 0, pagination: false, select: { id: true } as never, trash: true, overrideAccess: true })
+      for (const doc of found.docs as Array<{ id: number }>) present.add(doc.id)
+    }
+    return { keep, present }
   }
 
   /** Creates or updates one record; the target ID, or undefined when it failed. */
@@ -164,7 +177,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     kind: Exclude<ImportKind, 'media' | 'users'>,
     sourceId: number,
     wire: unknown,
-    keep: Set<number>,
+    { keep, present }: PagePlan,
     build: (creating: boolean) => Promise<Record<string, unknown>>,
     req?: PayloadRequest,
   ): Promise<number | undefined> {
@@ -173,8 +186,9 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
     const mapped = state.target(kind, sourceId)
     try {
       if (mapped !== undefined) {
-        const exists = await payload.count({ collection, where: { id: { equals: mapped } }, trash: true, overrideAccess: true, req })
-        if (exists.totalDocs) {
+        // In the page's transaction, as planPage read it just before; written again record by record, asked anew.
+        const exists = req ? present.has(mapped) : (await payload.count({ collection, where: { id: { equals: mapped } }, trash: true, overrideAccess: true })).totalDocs > 0
+        if (exists) {
           if (state.fingerprint(kind, sourceId) === fingerprint) {
             counts[kind].unchanged++
             return mapped
@@ -398,10 +412,10 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const byId = new Map(terms.map((t) => [t.id, t]))
       const depth = (t: WireTerm, seen = 0): number => (t.parent && byId.has(t.parent) && seen < 50 ? 1 + depth(byId.get(t.parent)!, seen + 1) : 0)
       const ordered = [...terms].sort((a, b) => depth(a) - depth(b) || a.id - b.id)
-      const keep = await planPage(kind, ordered.map((t) => t.id))
+      const plan = await planPage(kind, ordered.map((t) => t.id))
       await writePage(kind, async (req) => {
         for (const term of ordered) {
-          await write(kind, term.id, term, keep, async () => ({
+          await write(kind, term.id, term, plan, async () => ({
             ...termData(term),
             ...(kind === 'categories' ? { parent: (term.parent && state.target('categories', term.parent)) || null } : {}),
           }), req)
@@ -415,12 +429,12 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const toData = kind === 'venues' ? venueData : organizerData
       await eachPage<WirePost>(kind, await statusQuery(kind), async (all) => {
         const items = withValidIds(kind, all)
-        const keep = await planPage(kind, items.map((i) => i.id))
+        const plan = await planPage(kind, items.map((i) => i.id))
         // Authors and images are found or created before the page's transaction opens.
         for (const wire of items) await Promise.all([authors.resolve(wire.author), images.resolve(wire.image)])
         await writePage(kind, async (req) => {
           for (const wire of items) {
-            await write(kind, wire.id, wire, keep, async () => {
+            await write(kind, wire.id, wire, plan, async () => {
               const author = await authors.resolve(wire.author)
               return {
                 ...toData(wire, calendar.siteTimezone),
@@ -470,7 +484,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         const of = ecpOccurrence(one.wire)
         if (of) series.set(of.series, [...(series.get(of.series) ?? []), one])
       }
-      const keep = await planPage('events', singles.map(({ wire }) => wire.id))
+      const plan = await planPage('events', singles.map(({ wire }) => wire.id))
       // Images are downloaded a few at a time ahead of the writes, which need them one by one.
       let next = 0
       await Promise.all(
@@ -500,7 +514,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         }
       }
       const writeOne = async (one: (typeof unlocked)[number], req?: PayloadRequest) => {
-        await write('events', one.wire.id, { ...one.wire, password: one.password }, keep, (creating) => build(one, creating, req), req)
+        await write('events', one.wire.id, { ...one.wire, password: one.password }, plan, (creating) => build(one, creating, req), req)
       }
 
       /**

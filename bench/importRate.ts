@@ -3,14 +3,15 @@
 // then runs `npm run cli -- import:tec` as a process into a fresh database and reports its time.
 // Options: --events N (10000) --database sqlite|postgres --postgres-url URL --per-page N (50)
 // --profile DIR (a V8 CPU profile of the import process, for chrome://inspect or speedscope)
+// --source URI (a source database seeded by an earlier run, kept: repeated runs skip the seeding)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { startChild } from './startChild.js'
+import { peakRssMiB, startChild } from './startChild.js'
 import { createBenchDatabase, dropBenchDatabase } from './createBenchDatabase.js'
 
 const { values } = parseArgs({
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     'postgres-url': { type: 'string', default: 'postgres://calendar:calendar@127.0.0.1:5432/postgres' },
     'per-page': { type: 'string', default: '50' },
     profile: { type: 'string' },
+    source: { type: 'string' },
   },
 })
 const EVENTS = Number(values.events)
@@ -28,15 +30,19 @@ if (!Number.isInteger(EVENTS) || EVENTS < 1) throw new Error('--events must be a
 if (KIND !== 'sqlite' && KIND !== 'postgres') throw new Error('--database must be sqlite or postgres')
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
-const source = await createBenchDatabase(KIND, values['postgres-url']!)
+const source = values.source ?? (await createBenchDatabase(KIND, values['postgres-url']!))
 const { getPayload } = await import('payload')
 const { buildCalendarConfig } = await import('../src/payload.config.js')
 const { seedDataset } = await import('./seedDataset.js')
 const { createUser } = await import('../src/commands/createUser.js')
 const { createAppPassword } = await import('../src/commands/createAppPassword.js')
 const payload = await getPayload({ config: buildCalendarConfig(source, KIND) })
-await seedDataset(payload, { events: EVENTS, venues: 200, organizers: 100, categories: 20, tags: 50 }, log)
-await createUser(payload, { email: 'bench@example.org', username: 'bench', password: 'bench-password', role: 'editor' })
+const seeded = (await payload.count({ collection: 'events', overrideAccess: true })).totalDocs
+if (seeded) log(`${values.source}: ${seeded} events seeded before`)
+else {
+  await seedDataset(payload, { events: EVENTS, venues: 200, organizers: 100, categories: 20, tags: 50 }, log)
+  await createUser(payload, { email: 'bench@example.org', username: 'bench', password: 'bench-password', role: 'editor' })
+}
 const { plain } = await createAppPassword(payload, { user: 'bench', name: 'bench' })
 const { env } = await import('../src/env.js')
 const listed = await payload.count({ collection: 'events', where: { hideFromListings: { not_equals: true } }, overrideAccess: true })
@@ -46,21 +52,41 @@ const port = 4700 + Math.floor(Math.random() * 500)
 const server = await startChild('bench/apiServer.ts', [String(port), source, KIND], process.env)
 const target = await createBenchDatabase(KIND, values['postgres-url']!)
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calendar-import-bench-'))
-log(`Importing ${listed.totalDocs} listed events (of ${EVENTS}) from http://127.0.0.1:${port}${env.REST_PREFIX} into a fresh ${KIND} database…`)
+log(`Importing ${listed.totalDocs} listed events (of ${seeded || EVENTS}) from http://127.0.0.1:${port}${env.REST_PREFIX} into a fresh ${KIND} database…`)
 const started = performance.now()
+let peakRss = 0
+let cpuSeconds = 0
+/** User and system CPU time of a process in seconds (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
 const code = await new Promise<number | null>((resolve) => {
+  // As `npm run cli` runs it: from the compiled copy (under tsx's loader a command starts slower).
   const child = spawn(
     process.execPath,
-    [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), '--conditions=production', '--import', 'tsx', 'src/cli.ts', 'import:tec', '--from', `http://127.0.0.1:${port}${env.REST_PREFIX}`,
+    [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), '--conditions=production', 'src/runCompiled.mjs', 'src/cli.ts', 'import:tec', '--from', `http://127.0.0.1:${port}${env.REST_PREFIX}`,
       '--user', 'bench', '--app-password', plain, '--per-page', values['per-page']!],
     { env: { ...process.env, DATABASE_URI: target, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'] },
   )
-  child.on('close', resolve)
+  // VmHWM and the CPU time only grow: their last readings before the exit are the import's.
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, peakRssMiB(child.pid!))
+      cpuSeconds = cpuOf(child.pid!)
+    } catch {
+      // The process has just exited.
+    }
+  }, 250)
+  child.on('close', (exitCode) => {
+    clearInterval(sampler)
+    resolve(exitCode)
+  })
 })
 const seconds = (performance.now() - started) / 1000
 server.kill('SIGTERM')
 await new Promise((resolve) => server.once('exit', resolve))
-for (const uri of [source, target]) await dropBenchDatabase(uri, values['postgres-url']!)
+for (const uri of values.source ? [target] : [source, target]) await dropBenchDatabase(uri, values['postgres-url']!)
 rmSync(dataDir, { recursive: true, force: true })
-log(`import:tec exited ${code} after ${seconds.toFixed(1)} s (process start to exit): ${Math.round(listed.totalDocs / seconds)} events/s`)
+log(`import:tec exited ${code} after ${seconds.toFixed(1)} s (process start to exit): ${Math.round(listed.totalDocs / seconds)} events/s, ${cpuSeconds.toFixed(1)} s of CPU, peak RSS ${peakRss} MiB`)
 process.exit(code ?? 1)

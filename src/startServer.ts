@@ -81,8 +81,9 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
   else payload.logger.info(servingMessage())
   admin.ready.then(
     () => {
-      // The HTML parser of event writes, loaded now rather than by the first write that needs it.
-      void loadJsdom()
+      // The HTML parser of event writes, loaded now rather than by the first write that needs it (which
+      // would see a failure to load it, as it did before it was loaded on demand).
+      loadJsdom().catch(() => {})
       // A worker tells the primary, which says "ready" once every worker serves the admin.
       if (options.worker) process.send?.({ calendar: 'ready' })
       else payload.logger.info(readyMessage())

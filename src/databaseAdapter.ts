@@ -1,3 +1,4 @@
+import { reusePreparedReads } from './reusePreparedReads.js'
 import type { DatabaseAdapterObj } from 'payload'
 import { type DatabaseKind } from './env.js'
 import { searchIndexOutOfPush } from './createSearchIndexes.js'
@@ -31,6 +32,7 @@ export async function databaseAdapter(uri: string, kind: DatabaseKind, options: 
   switch (kind) {
     case 'sqlite': {
       const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+      reusePreparedReads()
       const adapter = sqliteAdapter({
         client: { url: uri },
         // The CLI may write while the server runs on the same file.

@@ -5,6 +5,7 @@ import type { InstancesResult } from './instances.js'
 import type { RoutePlans } from './queryPlans.js'
 import type { RecurringResult } from './recurringEvents.js'
 import type { SoakResult } from './soak.js'
+import type { StartupResult } from './startupTimes.js'
 import type { ScalingRow } from './workerScaling.js'
 
 /** One route under autocannon. */
@@ -58,5 +59,7 @@ export interface BenchResults {
   instances?: InstancesResult
   /** Recurring events (--occurrences N), measured last on fresh servers. */
   recurring?: RecurringResult
+  /** `npm start` and CLI wall-clock times (--startup-runs N; left out when the admin was not built). */
+  startup?: StartupResult
   budgets: Budget[]
 }

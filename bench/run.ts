@@ -3,14 +3,16 @@
 // cold reads, with the document cache on as in production; every cache off), load-tests it on loopback with autocannon, compares every route with a bare Express route
 // (the machine's ceiling), measures filtered lists and editor writes, soaks a fresh server with mixed
 // reads and writes to watch memory (bench/soak.ts), then seeds weekly series and measures recurring events
-// on fresh servers (bench/recurringEvents.ts), and ends with every budget of decisions section 7 and of
-// recurring events, met or MISSED (bench/budgets.ts).
+// on fresh servers (bench/recurringEvents.ts); before the servers start, it times `npm start` and the
+// CLI on the seeded database when the admin is built (bench/startupTimes.ts); and ends with every
+// budget of decisions section 7 and of recurring events, met or MISSED (bench/budgets.ts).
 // Options: --events N (10000) --duration S (10) --connections C (10) --soak S (60, 0 skips)
 //          --database sqlite|postgres --postgres-url URL --out FILE
 //          --workers N (also measure 1 and N workers behind one port: bench/workerScaling.ts)
 //          --instances N (0: none; see bench/instances.ts)
 //          --profile DIR (a V8 CPU profile of the cold API server, for chrome://inspect or speedscope)
 //          --occurrences N (100000: weekly series are seeded until that many occurrences are stored; 0 skips)
+//          --startup-runs N (3: restarts and CLI runs timed, medians judged; 0 skips)
 ;(process.env as Record<string, string>).NODE_ENV = 'production'
 
 import { writeFileSync } from 'node:fs'
@@ -30,6 +32,7 @@ import { instancesBudget, type InstancesResult, measureInstances } from './insta
 import { measureRecurring, type RecurringResult, recurringBudgets } from './recurringEvents.js'
 import { captureQueryPlans, type RoutePlans, showQueryPlans } from './queryPlans.js'
 import { BASELINE_MAX_SECONDS, soak as runSoak, soakBudgets, soakPaths, type SoakResult } from './soak.js'
+import { measureStartup, startupBudgets } from './startupTimes.js'
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '0' },
     profile: { type: 'string' },
     occurrences: { type: 'string', default: '100000' },
+    'startup-runs': { type: 'string', default: '3' },
   },
 })
 const EVENTS = Number(values.events)
@@ -60,6 +64,8 @@ const INSTANCES = Number(values.instances)
 if (!Number.isInteger(INSTANCES) || INSTANCES < 0 || INSTANCES === 1) throw new Error('--instances must be 0 or at least 2')
 const OCCURRENCES = Number(values.occurrences)
 if (!Number.isInteger(OCCURRENCES) || OCCURRENCES < 0) throw new Error('--occurrences must be 0 or a positive integer')
+const STARTUP_RUNS = Number(values['startup-runs'])
+if (!Number.isInteger(STARTUP_RUNS) || STARTUP_RUNS < 0) throw new Error('--startup-runs must be 0 or a positive integer')
 const OUT = values.out ?? path.join('bench', `results-${KIND}-${EVENTS}.json`)
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -137,6 +143,8 @@ showQueryPlans(queryPlans, log)
 await payload.destroy()
 
 const port = 4100 + Math.floor(Math.random() * 500)
+// Start-up first, while no other server of the benchmark runs.
+const startup = STARTUP_RUNS ? await measureStartup({ uri, port: port + 95, runs: STARTUP_RUNS, log }) : undefined
 const ceiling = await startChild('bench/ceilingServer.ts', [String(port)], process.env)
 const warm = await startChild('bench/apiServer.ts', [String(port + 1), uri, KIND], process.env)
 const cold = await startChild('bench/apiServer.ts', [String(port + 2), uri, KIND], { ...process.env, CACHE_TTL_SECONDS: '0' }, values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [])
@@ -330,6 +338,7 @@ try {
   budgets.push({ budget: `POST /events (inline venue, organizer, terms) p50 < ${WRITE_P50_MS} ms`, value: `p50 ${writes.one.p50} ms${valid(writes.one)}${writesValid}`, ok: fine(writes.one) && !writesValid && writes.one.p50 < WRITE_P50_MS, run: at('1 connection') })
   budgets.push({ budget: `POST /events (inline venue, organizer, terms) ≥ ${WRITE_RPS} req/s (5 × 8)`, value: `${writes.many.requestsPerSecond} req/s, p99 ${writes.many.p99} ms${valid(writes.many)}${writesValid}`, ok: fine(writes.many) && !writesValid && writes.many.requestsPerSecond >= WRITE_RPS, run: at(`${CONNECTIONS} connections`) })
   budgets.push({ budget: 'import of 10,000 events under 2 minutes', value: 'npm run bench:import', ok: null, run: 'not part of this run' })
+  budgets.push(...startupBudgets(startup, STARTUP_RUNS, at))
   budgets.push({
     budget: `the benchmark seeds its events within ${SEED_PEAK_MIB / 1024} GB`,
     value: `peak RSS ${seedPeakMiB} MiB`,
@@ -355,7 +364,7 @@ try {
 
   const results: BenchResults = {
     date: new Date().toISOString(), database: KIND, events: EVENTS, connections: CONNECTIONS, durationSeconds: DURATION, machine, ceiling: top, routes: rows,
-    filtered, queryPlans, seeding: { peakRssMiB: seedPeakMiB }, writes: { ...writes, created, listed }, soak, workerScaling, instances, recurring, budgets,
+    filtered, queryPlans, seeding: { peakRssMiB: seedPeakMiB }, writes: { ...writes, created, listed }, soak, workerScaling, instances, recurring, startup, budgets,
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2))
   log(`\nWrote ${OUT}`)

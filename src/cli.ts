@@ -180,7 +180,7 @@ async function bootPayload(): Promise<Payload> {
   const [{ getPayload }, { env }, { buildCalendarConfig }, { prepareDatabase }] = await Promise.all([
     import('payload'),
     import('./env.js'),
-    import('./payload.config.js'),
+    import('./buildCalendarConfig.js'),
     import('./prepareDatabase.js'),
   ])
   const { migrations } = await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'cli')

@@ -6,6 +6,8 @@ export interface WorkerPoolOptions {
   shutdownDrainSeconds?: number
   shutdownTimeoutSeconds: number
   log: { info: (message: string) => void; warn: (message: string) => void; error: (message: string) => void }
+  /** Called once every worker listens (each then serves the calendar namespace; the admin may still be starting). */
+  onListening?: () => void
   /** Unexpected deaths tolerated within `crashWindowMs` before the primary gives up (a crash loop). */
   maxCrashes?: number
   crashWindowMs?: number
@@ -19,7 +21,7 @@ const describeExit = (code: number | null, signal: string | null) => (signal ? `
 /**
  * The primary of `npm start` with WEB_CONCURRENCY > 1: forks `count` workers that share the listening
  * port (node:cluster hands connections out in turn) and supervises them. Resolves once every worker
- * listens; rejects when one dies before that (a start that fails, e.g. the port is taken: the worker
+ * serves the admin too (each sends { calendar: 'ready' }, see startServer); rejects when one dies before that (a start that fails, e.g. the port is taken: the worker
  * printed why). Afterwards a worker that dies is replaced, unless more than `maxCrashes` died within
  * `crashWindowMs` (then every worker is stopped and the primary exits 1 rather than spin). SIGTERM or
  * SIGINT is passed to every worker at once, which drains as a single process does (all keep accepting
@@ -89,12 +91,17 @@ export function runWorkers(options: WorkerPoolOptions): Promise<void> {
       fork()
     })
     let listening = 0
+    let serving = 0
     cluster.on('listening', (worker) => {
       if (ready) {
         log.info(`worker ${worker.id} (pid ${worker.process.pid}) replaced the one that died`)
         return
       }
-      if (++listening === count) {
+      if (++listening === count) options.onListening?.()
+    })
+    cluster.on('message', (_worker, message: { calendar?: string } | null) => {
+      if (ready || message?.calendar !== 'ready') return
+      if (++serving === count) {
         ready = true
         resolve()
       }

@@ -32,8 +32,9 @@ await runEntry('Calendar cannot start', async () => {
   await new Promise((resolve) => probe.close(resolve))
   const { migrateOnce } = await import('./migrateOnce.js')
   await migrateOnce()
-  const [{ runWorkers }, { logger }, { readyMessage }] = await Promise.all([import('./runWorkers.js'), import('./http/logger.js'), import('./readyMessage.js')])
+  const [{ runWorkers }, { logger }, { readyMessage, servingMessage }] = await Promise.all([import('./runWorkers.js'), import('./http/logger.js'), import('./readyMessage.js')])
   const log = { info: (m: string) => logger.info(m), warn: (m: string) => logger.warn(m), error: (m: string) => logger.error(m) }
-  await runWorkers({ count: env.WEB_CONCURRENCY, shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS, shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, log })
+  const onListening = () => logger.info(servingMessage(env.WEB_CONCURRENCY))
+  await runWorkers({ count: env.WEB_CONCURRENCY, shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS, shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, log, onListening })
   logger.info(readyMessage(env.WEB_CONCURRENCY))
 })

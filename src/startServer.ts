@@ -1,13 +1,15 @@
 import { createServer, type Server, type ServerOptions } from 'node:http'
-import next from 'next'
 import { getPayload } from 'payload'
+import { loadJsdom } from '../endpoints/write/loadJsdom.js'
 import { createApp } from './app.js'
+import { buildCalendarConfig } from './buildCalendarConfig.js'
 import { closePayload } from './closePayload.js'
 import { env } from './env.js'
 import { listen } from './listen.js'
-import config, { buildCalendarConfig } from './payload.config.js'
 import { prepareDatabase } from './prepareDatabase.js'
-import { readyMessage } from './readyMessage.js'
+import { readyMessage, servingMessage } from './readyMessage.js'
+import { oneLine } from './runEntry.js'
+import { nextAdmin } from './nextAdmin.js'
 import { scheduleRecurrenceExtension } from './recurrence/extendRecurrences.js'
 import { scheduleChangePruning } from './scheduleChangePruning.js'
 import { shutdownOnSignals } from './shutdownOnSignals.js'
@@ -29,34 +31,34 @@ export function serverTimeouts(requestTimeoutSeconds: number): ServerOptions {
 
 /**
  * One Payload instance (created before serving) shared by the calendar namespace and by Next
- * (admin + /api), then listen; SIGTERM/SIGINT stop it gracefully. Any failure before "ready"
- * rejects, and the entry exits non-zero.
+ * (admin + /api), then listen; SIGTERM/SIGINT stop it gracefully. Any failure before the server
+ * listens rejects, and the entry exits non-zero. Next starts once the server listens (nextAdmin):
+ * the namespace answers meanwhile, admin and /api requests wait for it; "ready" is said once it serves,
+ * and a Next that cannot start ends the process with one line, as a failed start does.
  */
 export async function startServer(options: { worker?: boolean } = {}): Promise<Server> {
   const dev = env.NODE_ENV !== 'production'
   // Production migrates and never pushes; a database it cannot migrate unattended stops the start here.
   // A worker of several finds that done: the primary prepared and migrated the database before forking.
   if (!dev && !options.worker) await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'server')
-  const payload = await getPayload({ config: options.worker ? buildCalendarConfig(env.DATABASE_URI, env.DATABASE_KIND, {}, { migrations: false }) : config })
-  const nextApp = next({ dev, dir: process.cwd() })
-  const handle = nextApp.getRequestHandler()
-  await nextApp.prepare()
+  const payload = await getPayload({ config: buildCalendarConfig(env.DATABASE_URI, env.DATABASE_KIND, {}, options.worker ? { migrations: false } : {}) })
   // Set once the signal handlers are in place: true from SIGTERM/SIGINT on (see shutdownOnSignals).
   let stopping = () => false
-  const app = createApp(payload, (req, res) => handle(req, res), () => stopping())
+  const admin = nextAdmin({ dev, dir: process.cwd() })
+  const app = createApp(payload, (req, res) => admin.handle(req, res), () => stopping())
   const server = createServer(serverTimeouts(env.REQUEST_TIMEOUT_SECONDS), (req, res) => {
     // While draining, every answer closes its connection, so clients reconnect to a server that stays.
     if (stopping()) res.setHeader('Connection', 'close')
     app(req, res)
   })
-  const upgrade = nextApp.getUpgradeHandler()
-  server.on('upgrade', (req, socket, head) => upgrade(req, socket, head))
+  server.on('upgrade', (req, socket, head) => admin.upgrade(req, socket, head))
   try {
     await listen(server, env.PORT, env.HOST)
   } catch (error) {
     await closePayload(payload).catch(() => {})
     throw error
   }
+  admin.start()
   // Open-ended series keep RECURRENCE_HORIZON_MONTHS of stored occurrences as time passes.
   const stopExtending = scheduleRecurrenceExtension(payload)
   // The change feed keeps CHANGES_RETENTION_DAYS of changes.
@@ -71,11 +73,27 @@ export async function startServer(options: { worker?: boolean } = {}): Promise<S
       stopExtending()
       stopPruning()
       await webhooks.stop()
-      await nextApp.close()
+      await admin.close()
       await closePayload(payload)
     },
   })
   if (options.worker) payload.logger.info(`Worker listening on ${env.SITE_URL}`)
-  else payload.logger.info(readyMessage())
+  else payload.logger.info(servingMessage())
+  admin.ready.then(
+    () => {
+      // The HTML parser of event writes, loaded now rather than by the first write that needs it (which
+      // would see a failure to load it, as it did before it was loaded on demand).
+      loadJsdom().catch(() => {})
+      // A worker tells the primary, which says "ready" once every worker serves the admin.
+      if (options.worker) process.send?.({ calendar: 'ready' })
+      else payload.logger.info(readyMessage())
+    },
+    (error: unknown) => {
+      process.stderr.write(`Calendar cannot start: the admin (Next): ${oneLine(error)}\n`)
+      // A moment for the requests that waited to receive their 503.
+      server.close()
+      setTimeout(() => process.exit(1), 200)
+    },
+  )
   return server
 }

@@ -217,7 +217,7 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
     // order; `= ANY(ARRAY(subquery))` reads the term's events once and looks them up by primary key.
     // Only the first: a second ANY in the same index condition is compared element by element.
     if (!walk) return sql`${table.id} = any(array${parents})`
-    // A term with many events: walk the events in start-date order (events_date_cover_idx) and stop at
+    // A term with many events: walk the events in start-date order (events_start_cover_idx) and stop at
     // the page's last, checking each against the term's events hashed once. `OR false` keeps the
     // planner from turning the IN into a semi-join (it pulls up only a bare IN); it then folds away.
     return sql`(${inArray(table.id, parents)} or false)`

@@ -48,7 +48,7 @@ export async function occurrenceIdPage(ctx: RequestContext, query: OccurrenceIdQ
   if (matching === null) return null
   if (matching === 'none') return { rows: [], total: 0 }
   const { adapter, db, table, built, relationFilters, parentsOf, keep } = matching
-  const { and, count, inArray } = matching.ops
+  const { and, count, inArray, sql } = matching.ops
 
   const occurrences = ctx.payload.collections[OCCURRENCES].config
   const tableName = adapter.tableNameMap.get(OCCURRENCES)!
@@ -63,11 +63,16 @@ export async function occurrenceIdPage(ctx: RequestContext, query: OccurrenceIdQ
   const occurrence = adapter.tables[tableName]
   const series = db.select({ id: table.id }).from(table).where(and(built.where, ...relationFilters.map((filter) => inArray(table.id, parentsOf(filter)))))
   const condition = and(occurrenceQuery.where, inArray(occurrence.event, series))
+  // The page walks the occurrences in start order and stops at its last. Where the series' subquery looks
+  // small to SQLite's planner, it would rather read every occurrence of every matching series by series
+  // and sort them all (61 ms where the walk took 5 at 100,000 occurrences): `+` keeps the series' column
+  // out of the index choice. The total reads every match either way, by series.
+  const pageCondition = adapter.name === 'sqlite' ? and(occurrenceQuery.where, inArray(sql`+${occurrence.event}`, series)) : condition
   const key = JSON.stringify(query.dateConditions)
   const [page, { total }] = await Promise.all([
     db
       .select({ id: occurrence.id, event: occurrence.event, originalStart: occurrence.originalStart, startDate: occurrence.startDate, endDate: occurrence.endDate })
-      .from(occurrence).where(condition).orderBy(...occurrenceQuery.orderBy.map(({ column, order }) => order(column))).limit(query.limit),
+      .from(occurrence).where(pageCondition).orderBy(...occurrenceQuery.orderBy.map(({ column, order }) => order(column))).limit(query.limit),
     // The public's total is the same on every page of these conditions: kept until a write.
     keep(`occurrence-total:${key}`, async () => ({ total: Number(((await db.select({ total: count() }).from(occurrence).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })),
   ])

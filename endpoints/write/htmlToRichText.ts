@@ -1,5 +1,4 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import { JSDOM } from 'jsdom'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { Payload } from 'payload'
 import { canUseUnfilteredHtml } from '../permissions/index.js'
@@ -8,6 +7,7 @@ import { MEDIA } from '../../collections/slugs.js'
 import type { RichText } from '../data/documents.js'
 import type { RequestContext } from '../types.js'
 import { externalImageNode } from '../../collections/hooks/renderDescriptionHtml.js'
+import { loadJsdom } from './loadJsdom.js'
 import { storeDescriptionImage } from './storeImage.js'
 import { mediaWithFile, setMediaAlt } from '../data/index.js'
 
@@ -24,7 +24,7 @@ const editorConfigs = new WeakMap<Payload, Promise<EditorConfig>>()
  * a description, and most of an import's garbage). Lexical's import only reads the document.
  */
 let parser: DOMParser | undefined
-const parseHtml = (html: string): Document => (parser ??= new new JSDOM('').window.DOMParser()).parseFromString(html, 'text/html')
+const parseHtml = (html: string): Document => parser!.parseFromString(html, 'text/html')
 
 /** Stands in for the JSDOM class convertHTMLToLexical constructs: `new SharedDom(html).window.document`. */
 class SharedDom {
@@ -104,6 +104,7 @@ export async function htmlToRichText(ctx: WriteContext, html: string): Promise<R
   }
   const filtered = canUseUnfilteredHtml(ctx.user) ? html : sanitizeRichHtml(html)
   const source = /<\s*(p|div|h[1-6]|ul|ol|blockquote|table|pre)\b/i.test(filtered) ? filtered : `<p>${filtered}</p>`
+  parser ??= new new (await loadJsdom())('').window.DOMParser()
   const state = convertHTMLToLexical({ editorConfig: await config, html: source, JSDOM: SharedDom })
   await storeImages(ctx, state.root, altTexts(source))
   return storedRichText(state)

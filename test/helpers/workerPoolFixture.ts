@@ -25,6 +25,8 @@ if (cluster.isPrimary) {
   http
     .createServer((_req, res) => res.end(String(cluster.worker!.id)))
     .listen(Number(port), '127.0.0.1', () => {
+      // What startServer sends once it serves the admin too.
+      process.send!({ calendar: 'ready' })
       if (mode === 'crash-loop' && cluster.worker!.id > 2) setTimeout(() => process.exit(7), 300)
     })
 }

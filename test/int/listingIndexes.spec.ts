@@ -26,13 +26,14 @@ async function coverIndexes(): Promise<string[]> {
 }
 
 const EXPECTED = [
-  'events_archive_cover_idx',
-  // PostgreSQL walks a large term's page in date order through it.
-  ...(env.TEST_DATABASE === 'postgres' ? ['events_date_cover_idx'] : []),
+  'events_id_cover_idx',
   'events_rels_event_categories_id_cover_idx',
   'events_rels_event_tags_id_cover_idx',
   'events_rels_organizers_id_cover_idx',
   'events_rels_venues_id_cover_idx',
+  // PostgreSQL walks a large term's page in date order through it.
+  ...(env.TEST_DATABASE === 'postgres' ? ['events_start_cover_idx'] : []),
+  'events_status_cover_idx',
 ]
 
 beforeAll(async () => {
@@ -56,6 +57,13 @@ sqlLane('covering indexes of the archive filters', () => {
     // Three connections open at once first, so the three creations really run side by side on PostgreSQL.
     await Promise.all([1, 2, 3].map(() => query((app.payload.db as unknown as SqlAdapter).name === 'sqlite' ? 'SELECT 1' : 'SELECT pg_sleep(0.05)')))
     await Promise.all([1, 2, 3].map(() => createListingIndexes(app.payload)))
+    expect(await coverIndexes()).toEqual(EXPECTED)
+  })
+
+  it('replace the indexes of earlier versions, which lacked `recurring`', async () => {
+    await query(`CREATE INDEX IF NOT EXISTS "events_archive_cover_idx" ON "events" ("id", "status", "deleted_at")`)
+    expect(await coverIndexes()).toContain('events_archive_cover_idx')
+    await createListingIndexes(app.payload)
     expect(await coverIndexes()).toEqual(EXPECTED)
   })
 })

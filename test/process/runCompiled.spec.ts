@@ -137,7 +137,7 @@ if (cluster.isPrimary) {
     expect(ran.code).toBe(0)
     expect(ran.stdout).toMatch(/^Usage: npm run cli -- <command>/)
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { dir: string; inputs: Record<string, string> }
-    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/cli.ts', 'src/commands/createUser.ts', 'src/payload.config.ts', 'migrations/sqlite/index.ts']))
+    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/cli.ts', 'src/commands/createUser.ts', 'src/buildCalendarConfig.ts', 'migrations/sqlite/index.ts']))
     expect(readdirSync(stamp.dir)).toContain('cli.mjs')
   })
 })

@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom'
 import { RestError } from '../../errors/RestError.js'
 import type { LinkedWriteValues } from '../../linked/LinkedKind.js'
 import type { RequestContext } from '../../types.js'
@@ -6,6 +5,7 @@ import type { EventWriteValues } from '../params/eventWriteArgs.js'
 import type { Sent } from '../params/sentArgs.js'
 import type { DownloadedImage } from '../../write/downloadImage.js'
 import type { ImageInput } from '../../params/imageArg.js'
+import { loadJsdom } from '../../write/loadJsdom.js'
 import { fetchImage, mayStoreImagesByUrl, refusal } from '../../write/storeImage.js'
 
 /** The `image` URLs an event write would download: its own and those of inline venues and organizers. */
@@ -17,11 +17,12 @@ function imageUrls(params: EventWriteValues, sent: Sent<EventWriteValues>, inlin
 }
 
 /** The `<img>` sources of the descriptions that are on another site (this site's own images are linked, not fetched). */
-function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): string[] {
+async function descriptionImageUrls(ctx: RequestContext, descriptions: unknown[]): Promise<string[]> {
   const ours = new Set([new URL(ctx.options.siteUrl).origin, ctx.restRoot ? new URL(ctx.restRoot).origin : ''])
   const urls: string[] = []
   for (const html of descriptions) {
     if (typeof html !== 'string' || !/<img\b/i.test(html)) continue
+    const JSDOM = await loadJsdom()
     for (const img of new JSDOM(html).window.document.querySelectorAll('img')) {
       const src = img.getAttribute('src') ?? ''
       if (!URL.canParse(src) || !/^https?:$/.test(new URL(src).protocol)) continue
@@ -55,7 +56,7 @@ export async function prefetchImages(ctx: RequestContext, params: EventWriteValu
   }
   if (!mayStoreImagesByUrl(ctx.user)) return images
   const descriptions = [sent('description') ? params.description : undefined, ...inline.map((entry) => entry.description)]
-  for (const url of new Set(descriptionImageUrls(ctx, descriptions))) {
+  for (const url of new Set(await descriptionImageUrls(ctx, descriptions))) {
     if (!images.has(url)) images.set(url, await fetchImage(ctx, url).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))
   }
   return images

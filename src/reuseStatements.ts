@@ -6,7 +6,10 @@ const KEPT_PER_CONNECTION = 200
 /** Per connection and SQL text: its kept statement, or SEEN once prepared there. */
 const kept = new WeakMap<Database.Database, Map<string, Database.Statement | typeof SEEN>>()
 const SEEN = Symbol('seen')
+/** Connections that began a transaction where statements are kept outside transactions only. */
+const transactional = new WeakSet<Database.Database>()
 let installed = false
+let inTransactions = false
 
 /**
  * libsql's client prepares every statement it runs afresh and asks its columns twice, then drops it:
@@ -15,14 +18,18 @@ let installed = false
  * statements it prepares more than once, by SQL text. Reuse is safe: the client runs a statement to its end
  * synchronously before it runs another, and SQLite prepares a kept statement again itself after a
  * schema change. Only statements that name every column they return are kept: one with `*` would
- * keep the columns it had before a schema change (libsql describes it once).
+ * keep the columns it had before a schema change (libsql describes it once). Installed for every SQLite
+ * database (databaseAdapter): in the server that is the reads outside transactions (a cold list's
+ * CPU fell by about a fifth); `inTransactions` (the import) keeps those of transactions as well.
  */
-export function reuseStatements(): void {
+export function reuseStatements(options: { inTransactions?: boolean } = {}): void {
+  // Once an import keeps them in transactions, the process does.
+  inTransactions ||= options.inTransactions ?? false
   if (installed) return
   installed = true
   const prepare = Database.prototype.prepare
   Database.prototype.prepare = function (this: Database.Database, source: string) {
-    if (/\*/.test(source.replace(/count\(\*\)/gi, ''))) return prepare.call(this, source)
+    if (transactional.has(this) || /\*/.test(source.replace(/count\(\*\)/gi, ''))) return prepare.call(this, source)
     let statements = kept.get(this)
     if (!statements) kept.set(this, (statements = new Map()))
     const found = statements.get(source)
@@ -62,6 +69,19 @@ export function reuseStatements(): void {
     if (statements.size > KEPT_PER_CONNECTION) statements.delete(statements.keys().next().value!)
     return statement
   } as typeof prepare
+}
+
+/**
+ * A connection about to begin a transaction (transactionConnections sees its BEGIN). libsql closes it
+ * after the transaction (transactionConnections), and a kept statement would hold its file open until
+ * collected: in the server, where every write is a transaction on a connection of its own and
+ * concurrent writes would pile up open files (test/process/concurrentWrites.spec.ts), such a connection
+ * keeps none from then on. An import (inTransactions) writes a page per transaction and keeps them.
+ */
+export function beginningTransaction(connection: Database.Database): void {
+  if (inTransactions) return
+  transactional.add(connection)
+  kept.delete(connection)
 }
 
 /** Lets a closed connection's statements go (they would keep its file open until collected). */

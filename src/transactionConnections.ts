@@ -1,5 +1,5 @@
 import Database from 'libsql'
-import { forgetStatements } from './reuseStatements.js'
+import { beginningTransaction, forgetStatements } from './reuseStatements.js'
 
 /**
  * libsql runs each transaction on the client's connection of the moment and opens a new one for what
@@ -17,7 +17,10 @@ function install(): void {
   installed = true
   const prepare = Database.prototype.prepare
   Database.prototype.prepare = function (this: Database.Database, source: string) {
-    if (/^\s*BEGIN\b/i.test(source)) remember(this)
+    if (/^\s*BEGIN\b/i.test(source)) {
+      remember(this)
+      beginningTransaction(this)
+    }
     return prepare.call(this, source)
   } as typeof prepare
 }

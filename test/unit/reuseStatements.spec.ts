@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { createClient } from '@libsql/client'
 import Database from 'libsql'
-import { forgetStatements, reuseStatements } from '../../src/reuseStatements.js'
+import { beginningTransaction, forgetStatements, reuseStatements } from '../../src/reuseStatements.js'
 
 // SQLite connections keep the statements they prepared (src/reuseStatements.ts): the same SQL runs the
 // same statement again, with the same answers as a fresh one, through libsql's client as the adapter uses it.
@@ -50,5 +50,25 @@ describe('reuseStatements', () => {
     await client.execute('ALTER TABLE t ADD COLUMN v TEXT')
     expect((await client.execute('SELECT * FROM t')).columns).toEqual(['id', 'v'])
     client.close()
+  })
+
+  it('keeps none on a connection that began a transaction, unless an import keeps them in transactions', () => {
+    const repeated = (db: Database.Database, sql: string) => {
+      db.prepare(sql)
+      db.prepare(sql)
+      return db.prepare(sql) === db.prepare(sql)
+    }
+    const server = new Database(':memory:')
+    expect(repeated(server, 'SELECT 1')).toBe(true)
+    beginningTransaction(server)
+    expect(repeated(server, 'SELECT 2')).toBe(false)
+    expect(repeated(server, 'SELECT 1')).toBe(false)
+    server.close()
+    // Last: the import's setting holds for the rest of the process.
+    reuseStatements({ inTransactions: true })
+    const importing = new Database(':memory:')
+    beginningTransaction(importing)
+    expect(repeated(importing, 'SELECT 3')).toBe(true)
+    importing.close()
   })
 })

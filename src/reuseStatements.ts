@@ -6,10 +6,9 @@ const KEPT_PER_CONNECTION = 200
 /** Per connection and SQL text: its kept statement, or SEEN once prepared there. */
 const kept = new WeakMap<Database.Database, Map<string, Database.Statement | typeof SEEN>>()
 const SEEN = Symbol('seen')
-/** Connections that began a transaction where statements are kept outside transactions only. */
+/** Connections that began a transaction: the only ones that keep statements. */
 const transactional = new WeakSet<Database.Database>()
 let installed = false
-let inTransactions = false
 
 /**
  * libsql's client prepares every statement it runs afresh and asks its columns twice, then drops it:
@@ -18,18 +17,20 @@ let inTransactions = false
  * statements it prepares more than once, by SQL text. Reuse is safe: the client runs a statement to its end
  * synchronously before it runs another, and SQLite prepares a kept statement again itself after a
  * schema change. Only statements that name every column they return are kept: one with `*` would
- * keep the columns it had before a schema change (libsql describes it once). Installed for every SQLite
- * database (databaseAdapter): in the server that is the reads outside transactions (a cold list's
- * CPU fell by about a fifth); `inTransactions` (the import) keeps those of transactions as well.
+ * keep the columns it had before a schema change (libsql describes it once). Only a transaction's
+ * connection keeps them, from its BEGIN until it is closed after the transaction
+ * (transactionConnections): a connection's reads outside a transaction were seen to go on answering
+ * an older snapshot while a statement on it stayed unfinished, which a kept one may stay for good. The
+ * import's (a page per transaction) only, not the server's, whose transactions are single writes on
+ * connections of their own: kept statements would hold their files open until collected
+ * (test/process/concurrentWrites.spec.ts).
  */
-export function reuseStatements(options: { inTransactions?: boolean } = {}): void {
-  // Once an import keeps them in transactions, the process does.
-  inTransactions ||= options.inTransactions ?? false
+export function reuseStatements(): void {
   if (installed) return
   installed = true
   const prepare = Database.prototype.prepare
   Database.prototype.prepare = function (this: Database.Database, source: string) {
-    if (transactional.has(this) || /\*/.test(source.replace(/count\(\*\)/gi, ''))) return prepare.call(this, source)
+    if (!transactional.has(this) || /\*/.test(source.replace(/count\(\*\)/gi, ''))) return prepare.call(this, source)
     let statements = kept.get(this)
     if (!statements) kept.set(this, (statements = new Map()))
     const found = statements.get(source)
@@ -71,17 +72,9 @@ export function reuseStatements(options: { inTransactions?: boolean } = {}): voi
   } as typeof prepare
 }
 
-/**
- * A connection about to begin a transaction (transactionConnections sees its BEGIN). libsql closes it
- * after the transaction (transactionConnections), and a kept statement would hold its file open until
- * collected: in the server, where every write is a transaction on a connection of its own and
- * concurrent writes would pile up open files (test/process/concurrentWrites.spec.ts), such a connection
- * keeps none from then on. An import (inTransactions) writes a page per transaction and keeps them.
- */
+/** A connection about to begin a transaction (transactionConnections sees its BEGIN): it keeps statements from now on. */
 export function beginningTransaction(connection: Database.Database): void {
-  if (inTransactions) return
   transactional.add(connection)
-  kept.delete(connection)
 }
 
 /** Lets a closed connection's statements go (they would keep its file open until collected). */

@@ -96,7 +96,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   await client.checkCredentials()
   // Opened once the site answered: an unreachable site or refused credentials answer in a second.
   // An import repeats the same writes page after page: its SQLite connections keep their statements.
-  reuseStatements({ inTransactions: true })
+  reuseStatements()
   const payload = await openPayload()
   const state = await ImportState.open(options.dataDir, root, options.databaseUri)
   const calendar = pluginOptionsOf(payload.config)

@@ -61,8 +61,11 @@ export function expandRecurrence(series: RecurrenceSeries, options: ExpandOption
   // Generous bounds in wall clocks (a zone is at most a day off UTC); exact bounds are applied below.
   const upperWall = Math.min(wallOf(horizonEnd, zone) + DAY_MS, allDay && rule?.until !== undefined ? rule.until : Infinity)
   const lowerWall = from === -Infinity ? undefined : wallOf(from, zone) - 2 * DAY_MS
-  // Removed occurrences may be among the first ones made; make enough to still fill the cap.
-  const ruleCap = cap + series.exdates.length + series.exdays.length
+  // Removed occurrences may be among the first ones made; make enough to still fill the cap. From a
+  // lower bound, none is cut: the margin before `from` may hold occurrences that the exact bound below
+  // drops, and counting them would leave the answer short (a weekly series asked from a Monday lost the
+  // Saturday before). The window is bounded by the horizon either way.
+  const ruleCap = lowerWall === undefined ? cap + series.exdates.length + series.exdays.length : Infinity
 
   if (upperWall >= startWall) {
     for (const wall of ruleWalls(series, startWall, lowerWall, upperWall, ruleCap)) {

@@ -215,6 +215,15 @@ describe('UNTIL, COUNT, EXDATE, RDATE', () => {
       ['11', '12', '13', '14', '15'].map((d) => `2026-01-${d} 19:00:00`),
     )
   })
+
+  it('`from` and `maxOccurrences` together: an occurrence just before `from` does not count toward the cap', () => {
+    // Saturdays at 09:00; asked from the Monday after one, three of them, as the admin's preview asks.
+    const s = series(['RRULE:FREQ=WEEKLY'], { start: '2025-01-04 09:00:00', zone: 'Europe/London' })
+    const from = '2026-12-07T00:00:00Z'
+    const three = expandRecurrence(s, { from, horizonEnd: '2028-12-07T00:00:00Z', maxOccurrences: 3 })
+    expect(three.map((o) => o.startLocal)).toEqual(['2026-12-12 09:00:00', '2026-12-19 09:00:00', '2026-12-26 09:00:00'])
+    expect(three).toEqual(expandRecurrence(s, { from, horizonEnd: '2028-12-07T00:00:00Z' }).slice(0, 3))
+  })
 })
 
 describe('all-day series', () => {

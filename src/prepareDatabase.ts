@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import type { DatabaseKind } from './env.js'
 import { committedMigrations } from './databaseAdapter.js'
-import { sqliteFilePath } from './sqliteFilePath.js'
 
 /** What payload_migrations says about a SQL database, read before Payload connects. */
 interface MigrationRecord {
@@ -20,9 +17,6 @@ interface Connection {
 
 async function connect(uri: string, kind: 'sqlite' | 'postgres'): Promise<Connection | undefined> {
   if (kind === 'sqlite') {
-    // SQLite makes a new database's file, not its folder: DATA_DIR on a first run, as `.env` may name it.
-    const file = sqliteFilePath(uri)
-    if (file) mkdirSync(path.dirname(file), { recursive: true })
     const { createClient } = await import('@libsql/client')
     const client = createClient({ url: uri })
     await client.execute('PRAGMA busy_timeout = 5000')

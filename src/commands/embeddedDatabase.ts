@@ -1,4 +1,4 @@
-import { sqliteFilePath } from '../sqliteFilePath.js'
+import { fileURLToPath } from 'node:url'
 import { createClient, type Client } from '@libsql/client'
 import type { DatabaseKind } from '../env.js'
 import { CommandError } from './CommandError.js'
@@ -45,8 +45,8 @@ export function embeddedDatabasePath(target: DatabaseTarget, action: 'backup' | 
     )
   }
   const url = target.databaseUri
-  const file = sqliteFilePath(url)
-  if (!file) throw new CommandError(`DATABASE_URI ${url} is not a database file`)
+  const file = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!
+  if (!file || file === ':memory:') throw new CommandError(`DATABASE_URI ${url} is not a database file`)
   return file
 }
 

@@ -1,6 +1,7 @@
 // Operator CLI: `npm run cli -- <command> [--flags]` (quiet: `npm run --silent cli -- …`).
 // Runs in production mode like `npm start`: the committed migrations run, the schema is never pushed,
 // so a database any command touched still starts with `npm start`.
+import { mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Payload } from 'payload'
 import { runEntry } from './runEntry.js'
@@ -183,6 +184,9 @@ async function bootPayload(): Promise<Payload> {
     import('./buildCalendarConfig.js'),
     import('./prepareDatabase.js'),
   ])
+  // DATA_DIR (a first run's, or one a .env names) holds the default database: made before it is opened,
+  // as building the config would make it only after.
+  mkdirSync(env.DATA_DIR, { recursive: true })
   const { migrations } = await prepareDatabase(env.DATABASE_URI, env.DATABASE_KIND, 'cli')
   return getPayload({ config: buildCalendarConfig(env.DATABASE_URI, env.DATABASE_KIND, {}, { migrations }) })
 }

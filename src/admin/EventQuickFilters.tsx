@@ -1,5 +1,6 @@
 'use client'
 import { useListQuery } from '@payloadcms/ui'
+import { useEffect, useRef, useState } from 'react'
 import { type EventFilters, NO_FILTERS, applyFilters, readFilters } from './eventListWhere.js'
 import './calendarAdmin.css'
 
@@ -22,8 +23,26 @@ interface Props {
 /** The events list's quick filters; they read and write the list query, so Payload's filter builder stays in step. */
 export function EventQuickFilters({ siteTimezone, zones, statuses, categories, venues, organizers, tags }: Props) {
   const { query, handleWhereChange } = useListQuery()
-  const filters = readFilters(query?.where, siteTimezone)
-  const set = (patch: Partial<EventFilters>) => void handleWhereChange?.(applyFilters(query?.where, { ...filters, ...patch }, siteTimezone, zones))
+  const fromQuery = readFilters(query?.where, siteTimezone)
+  // What the editor last chose, ahead of the list query (which updates a moment later): two quick
+  // edits in a row build on each other instead of the second undoing the first.
+  const [filters, setFilters] = useState(fromQuery)
+  const latest = useRef(fromQuery)
+  const queryKey = JSON.stringify(fromQuery)
+  useEffect(() => {
+    latest.current = fromQuery
+    setFilters(fromQuery)
+    // fromQuery is rebuilt on every render; its content is what changes.
+  }, [queryKey])
+  // Marks the filters as live once React has taken over the page (inputs typed into earlier are lost).
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  const set = (patch: Partial<EventFilters>) => {
+    const next = { ...latest.current, ...patch }
+    latest.current = next
+    setFilters(next)
+    void handleWhereChange?.(applyFilters(query?.where, next, siteTimezone, zones))
+  }
   const select = (name: keyof EventFilters, label: string, choices: Choice[]) => (
     <label>
       {label}
@@ -39,7 +58,7 @@ export function EventQuickFilters({ siteTimezone, zones, statuses, categories, v
   )
 
   return (
-    <div className="event-filters" role="search" aria-label="Filter events">
+    <div className="event-filters" role="search" aria-label="Filter events" data-ready={ready || undefined}>
       <label>
         From
         <input type="date" name="filter-from" value={filters.from} onChange={(e) => set({ from: e.target.value })} />

@@ -156,12 +156,16 @@ describe('event times in the event’s own zone, from a browser in another zone'
     expect(linked.status).toBe(200)
 
     await page.goto(`${server.origin}/admin/collections/events`)
+    // Typed before React takes over the page, a date would be lost: wait for the filters to be live.
+    const live = () => page.locator('.event-filters[data-ready]').waitFor()
+    await live()
     const titles = () => page.locator('.table tbody tr .cell-title').allInnerTexts()
     await expect(page.locator('.event-filters__zone').innerText()).resolves.toBe('Days in each event’s own time zone')
     await page.locator('input[name="filter-from"]').fill('2027-03-06')
     await page.locator('input[name="filter-to"]').fill('2027-03-06')
     await eventually(async () => expect(await titles()).toEqual(['Late Show']))
     await page.reload()
+    await live()
     await expect(page.locator('input[name="filter-from"]').inputValue()).resolves.toBe('2027-03-06')
     await page.locator('input[name="filter-from"]').fill('2027-03-05')
     await page.locator('input[name="filter-to"]').fill('2027-03-05')

@@ -51,9 +51,15 @@ export async function buildCalendarConfig(
       // Relative to the working directory: the client config sent to signed-in users carries it.
       importMap: { baseDir: path.relative(process.cwd(), dirname) || '.' },
       components: {
-        beforeNavLinks: ['/admin/CalendarNavLink.tsx#CalendarNavLink'],
+        beforeNavLinks: [
+          '/admin/CalendarNavLink.tsx#CalendarNavLink',
+          { path: '/admin/CalendarNavLink.tsx#CalendarNavLink', clientProps: { view: 'agenda', label: 'Agenda' } },
+        ],
         beforeDashboard: ['/admin/UpcomingEvents.tsx#UpcomingEvents'],
-        views: { calendar: { Component: '/admin/EventCalendarView.tsx#EventCalendarView', path: '/calendar', exact: true } },
+        views: {
+          calendar: { Component: '/admin/EventCalendarView.tsx#EventCalendarView', path: '/calendar', exact: true },
+          agenda: { Component: '/admin/EventAgendaView.tsx#EventAgendaView', path: '/agenda', exact: true },
+        },
         // Without SMTP_URL no reset mail can be sent: the login page says whom to ask instead.
         afterLogin: ['/admin/NoPasswordReset.tsx#NoPasswordReset'],
       },

@@ -3,25 +3,26 @@ import { Link, useConfig } from '@payloadcms/ui'
 import { usePathname } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 
-/** "Calendar" at the top of the admin navigation, styled like Payload's own links. */
-export function CalendarNavLink() {
+/** A calendar view's link at the top of the admin navigation ("Calendar", "Agenda"), styled like Payload's own. */
+export function CalendarNavLink({ view = 'calendar', label = 'Calendar' }: { view?: string; label?: string }) {
   const { config } = useConfig()
   const pathname = usePathname()
-  const href = formatAdminURL({ adminRoute: config.routes.admin, path: '/calendar' })
+  const href = formatAdminURL({ adminRoute: config.routes.admin, path: `/${view}` })
   const active = pathname === href
-  const label = (
+  const id = `nav-${view}`
+  const text = (
     <>
       {active && <div className="nav__link-indicator" />}
-      <span className="nav__link-label">Calendar</span>
+      <span className="nav__link-label">{label}</span>
     </>
   )
   return active ? (
-    <div className="nav__link" id="nav-calendar">
-      {label}
+    <div className="nav__link" id={id}>
+      {text}
     </div>
   ) : (
-    <Link className="nav__link" href={href} id="nav-calendar" prefetch={false}>
-      {label}
+    <Link className="nav__link" href={href} id={id} prefetch={false}>
+      {text}
     </Link>
   )
 }

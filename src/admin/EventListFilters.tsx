@@ -1,4 +1,6 @@
+import { Link } from '@payloadcms/ui'
 import type { Payload, TypedUser } from 'payload'
+import { formatAdminURL } from 'payload/shared'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import { EventQuickFilters } from './EventQuickFilters.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
@@ -21,15 +23,22 @@ export async function EventListFilters({ payload, user }: { payload: Payload; us
     // Every zone events are stored with (trashed ones too: the trash view has the same filters).
     payload.findDistinct({ collection: EVENTS, field: 'timezone', trash: true, overrideAccess: false, user: user ?? undefined }),
   ])
+  const agenda = formatAdminURL({ adminRoute: payload.config.routes.admin, path: '/agenda' })
   return (
-    <EventQuickFilters
-      siteTimezone={siteTimezoneOf(payload.config)}
-      zones={zones.values.map((row) => row.timezone).filter((zone): zone is string => typeof zone === 'string')}
-      statuses={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-      categories={categories.docs.map((doc) => ({ value: String(doc.id), label: String(doc.name ?? doc.id) }))}
-      venues={venues.docs.map((doc) => ({ value: String(doc.id), label: String(doc.title ?? doc.id) }))}
-      organizers={organizers.docs.map((doc) => ({ value: String(doc.id), label: String(doc.title ?? doc.id) }))}
-      tags={tags.docs.map((doc) => ({ value: String(doc.id), label: String(doc.name ?? doc.id) }))}
-    />
+    <>
+      {/* This list has a row per document: a repeating event is one row. The agenda lists its occurrences. */}
+      <p className="event-filters__agenda">
+        A repeating event is one row here. <Link href={agenda} prefetch={false}>The agenda</Link> lists each occurrence at its own dates.
+      </p>
+      <EventQuickFilters
+        siteTimezone={siteTimezoneOf(payload.config)}
+        zones={zones.values.map((row) => row.timezone).filter((zone): zone is string => typeof zone === 'string')}
+        statuses={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        categories={categories.docs.map((doc) => ({ value: String(doc.id), label: String(doc.name ?? doc.id) }))}
+        venues={venues.docs.map((doc) => ({ value: String(doc.id), label: String(doc.title ?? doc.id) }))}
+        organizers={organizers.docs.map((doc) => ({ value: String(doc.id), label: String(doc.title ?? doc.id) }))}
+        tags={tags.docs.map((doc) => ({ value: String(doc.id), label: String(doc.name ?? doc.id) }))}
+      />
+    </>
   )
 }

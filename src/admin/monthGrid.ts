@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { entryRepeat } from './entryRepeat.js'
 import { eventZone } from './eventZone.js'
 import { statusLabel } from '../../lib/postStatus.js'
 import { wallClockRange } from './wallClockRange.js'
@@ -120,14 +121,7 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
     ]
       .filter(Boolean)
       .join(' · ')
-    const repeat: EntryRepeat | undefined = event.repeat && {
-      ...event.repeat,
-      zone,
-      startInput: inputValue(start, event.allDay === true),
-      endInput: inputValue(DateTime.fromISO(event.endDate ?? event.startDate).setZone(zone), event.allDay === true),
-      when: when?.text ?? '',
-      allDay: event.allDay === true,
-    }
+    const repeat = entryRepeat(event, siteZone)
     let day = start.startOf('day')
     for (let i = 0; day.toISODate()! <= lastDay && i < 62; i++, day = day.plus({ days: 1 })) {
       const key = day.toISODate()!
@@ -171,9 +165,4 @@ export function monthGrid(first: DateTime, siteZone: string, events: CalendarEve
     fetchFrom: gridStart.minus({ days: 1 }).toUTC().toISO()!,
     fetchTo: gridEnd.plus({ days: 1 }).toUTC().toISO()!,
   }
-}
-
-/** A wall clock as a date-time (date, all day) input holds it. */
-export function inputValue(at: DateTime, allDay: boolean): string {
-  return at.isValid ? at.toFormat(allDay ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm") : ''
 }

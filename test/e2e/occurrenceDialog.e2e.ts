@@ -7,7 +7,8 @@ import { type RunningServer, startServer } from './helpers/startServer.js'
 // The calendar's occurrences of a repeating event (src/admin/EventCalendarView.tsx, OccurrenceEntry.tsx),
 // from a browser in Tokyo for a weekly 19:00 New York series across New York's DST change (14 March
 // 2027), the site in London: each occurrence on its own day, then an editor changes one occurrence,
-// splits the series there on, and cancels one, each read back over HTTP from the namespace list.
+// splits the series there on, and cancels one, each read back over HTTP from the namespace list; the
+// agenda lists each occurrence on its own row and changes one the same way.
 
 const editor = { email: 'eda@example.org', username: 'eda', password: 'editor pass phrase', role: 'editor' }
 
@@ -201,5 +202,45 @@ describe('the calendar, an editor in Tokyo, a weekly New York series across the 
     expect(texts.length).toBe(5)
     expect(texts[0]).toBe('Tue 2 Mar 2027, 19:00–21:00 (America/New_York) Choir Repeats')
     expect(texts[1]).toBe('Tue 16 Mar 2027, 19:00–21:00 (America/New_York) Choir with guest conductor Changed occurrence')
+  })
+
+  it('the agenda lists each occurrence on its own row, in New York time, and changes one from there', async () => {
+    // The Events list has one row per series; it points to the agenda for occurrences.
+    await page.goto(`${server.origin}/admin/collections/events`)
+    await page.locator('.event-filters__agenda a').click()
+    await page.waitForURL(/\/admin\/agenda$/)
+    await page.goto(`${server.origin}/admin/agenda?from=2027-03-01`)
+    const rows = page.locator('.event-agenda__table tbody tr')
+    const agenda = async () => (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())
+    const expected = [
+      'Tue 2 Mar 2027, 19:00–21:00 (America/New_York) Choir ↻ Repeats',
+      'Tue 16 Mar 2027, 19:00–21:00 (America/New_York) Choir with guest conductor ↻ changed Changed occurrence',
+      'Tue 23 Mar 2027, 19:00–21:00 (America/New_York) Spring choir ↻ Repeats',
+      'Tue 30 Mar 2027, 19:00–21:00 (America/New_York) Spring choir ↻ Repeats',
+      'Tue 6 Apr 2027, 19:00–21:00 (America/New_York) Spring choir ↻ Repeats',
+    ]
+    await eventually(async () => expect(await agenda()).toEqual(expected))
+    await expect(page.getByTestId('agenda-meta').innerText()).resolves.toMatch(/^5 events from 2027-03-01 /)
+    // Each row names the provisional ID the namespace answers it under.
+    const items = await listed()
+    const ids = await page.locator('.event-agenda__table .event-calendar__open').evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-provisional-id'))))
+    expect(ids).toEqual(items.map((item) => item.id))
+    await screenshot(page, 'agenda-occurrences')
+
+    await rows.nth(3).locator('.event-calendar__open').click()
+    const dialog = page.locator('dialog[open][data-testid="occurrence-dialog"]')
+    await expect(dialog.locator('input[name="start"]').inputValue()).resolves.toBe('2027-03-30T19:00')
+    await dialog.locator('input[name="title"]').fill('Spring choir in hall B')
+    await dialog.getByRole('button', { name: 'Change this occurrence' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expected[3] = 'Tue 30 Mar 2027, 19:00–21:00 (America/New_York) Spring choir in hall B ↻ changed Changed occurrence'
+    await eventually(async () => expect(await agenda()).toEqual(expected))
+    expect(byDate(await listed())).toEqual([
+      ['2027-03-02 19:00:00', 'Choir'],
+      ['2027-03-16 19:00:00', 'Choir with guest conductor'],
+      ['2027-03-23 19:00:00', 'Spring choir'],
+      ['2027-03-30 19:00:00', 'Spring choir in hall B'],
+      ['2027-04-06 19:00:00', 'Spring choir'],
+    ])
   })
 })

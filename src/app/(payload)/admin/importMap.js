@@ -43,6 +43,7 @@ import { NoPasswordReset as NoPasswordReset_9118f5b7bffa8a1862a5efd28a1c2f32 } f
 import { UpcomingEvents as UpcomingEvents_4a7ce27024651040593213b8fb8c40d1 } from '../../../admin/UpcomingEvents.tsx'
 import { CalendarNavLink as CalendarNavLink_698b2143dc1357720a8dfc685d35ff52 } from '../../../admin/CalendarNavLink.tsx'
 import { EventCalendarView as EventCalendarView_8551d0407c382ad6866e459a3a9158c1 } from '../../../admin/EventCalendarView.tsx'
+import { EventAgendaView as EventAgendaView_e1fae10b58ea419474bcb9514273f36e } from '../../../admin/EventAgendaView.tsx'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -92,5 +93,6 @@ export const importMap = {
   "/admin/UpcomingEvents.tsx#UpcomingEvents": UpcomingEvents_4a7ce27024651040593213b8fb8c40d1,
   "/admin/CalendarNavLink.tsx#CalendarNavLink": CalendarNavLink_698b2143dc1357720a8dfc685d35ff52,
   "/admin/EventCalendarView.tsx#EventCalendarView": EventCalendarView_8551d0407c382ad6866e459a3a9158c1,
+  "/admin/EventAgendaView.tsx#EventAgendaView": EventAgendaView_e1fae10b58ea419474bcb9514273f36e,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

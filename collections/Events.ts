@@ -15,6 +15,7 @@ import { validateTimeZone } from './rules/eventTimeZone.js'
 import { validateRecurrence } from './rules/eventRecurrence.js'
 import { inheritToChangedOccurrences, linkChangedOccurrence, markRecurring, removeOccurrencesBeforeDelete, syncOccurrencesAfterChange } from './hooks/syncOccurrences.js'
 import { filterMarkup } from './hooks/filterMarkup.js'
+import { withinSeriesVisibility } from './hooks/withinSeriesVisibility.js'
 import { recurrencePreview } from './endpoints/recurrencePreview.js'
 import { guardProtectedQueries } from './hooks/guardProtectedQueries.js'
 import { updateTermCountsAfterChange, updateTermCountsAfterDelete, updateTermCountsBeforeDelete } from './hooks/updateTermCounts.js'
@@ -70,7 +71,7 @@ export const Events = ({ siteUrl, siteTimezone, recurrenceHorizonMonths, recurre
   access: { ...POST_ACCESS, readVersions: changePostVersions },
   hooks: postHooks(siteUrl, {
     beforeOperation: [guardProtectedQueries],
-    beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
+    beforeChange: [allDaySchedule(siteTimezone), markRecurring(limits), withinSeriesVisibility, filterMarkup({ plain: ['title', 'excerpt', 'cost', 'currencySymbol', 'currencyCode'] })],
     afterChange: [updateTermCountsAfterChange, syncOccurrencesAfterChange(limits), linkChangedOccurrence, inheritToChangedOccurrences, recordEventChange],
     beforeDelete: [updateTermCountsBeforeDelete, recordSeriesDeletion, removeOccurrencesBeforeDelete],
     afterDelete: [updateTermCountsAfterDelete, recordEventDeletion],

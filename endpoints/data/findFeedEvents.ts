@@ -39,23 +39,22 @@ async function seriesInWindow(ctx: RequestContext, dates: Where[], rest: Where[]
  * The first `limit` events of an archive query as the caller may read them, whole (a feed writes
  * their descriptions), in one Local API read with the archive's `where`, no total. A recurring event
  * (a series) is there when any of its occurrences falls within the query's dates, as well as when
- * its first does; a changed occurrence is never there on its own: the feed writes it with its series.
+ * its first does. A changed occurrence is written with its series; one that matches the query when
+ * its series does not (a category, venue or title of its own) is there on its own, as the JSON list
+ * has it, after the rest (a feed's order is not its meaning).
  */
 export async function findFeedEvents(ctx: RequestContext, query: Pick<EventsQuery, 'where' | 'sort' | 'trash' | 'series'>, limit: number): Promise<Event[]> {
   const conditions = (query.where as { and: Where[] }).and
   const dates = query.series.dateConditions
   const rest = conditions.filter((condition) => !dates.includes(condition))
-  const series = dates.length && (await seriesExist(ctx)) ? await seriesInWindow(ctx, dates, rest, query.trash) : []
+  const repeats = await seriesExist(ctx)
+  const series = dates.length && repeats ? await seriesInWindow(ctx, dates, rest, query.trash) : []
   const window: Where[] = !dates.length ? [] : series.length ? [{ or: [{ and: dates }, { and: [{ recurring: { equals: true } }, { id: { in: series } }] }] }] : dates
-  const result = await ctx.payload.find({
-    collection: EVENTS,
-    where: { and: [...rest, ...window, { series: { exists: false } }] },
-    sort: query.sort,
-    limit,
-    depth: 0,
-    trash: query.trash,
-    overrideAccess: false,
-    user: ctx.user,
-  })
-  return result.docs
+  const read = (where: Where[], count: number) =>
+    ctx.payload.find({ collection: EVENTS, where: { and: where }, sort: query.sort, limit: count, depth: 0, trash: query.trash, overrideAccess: false, user: ctx.user })
+  const found = (await read([...rest, ...window, { series: { exists: false } }], limit)).docs
+  if (!repeats || found.length >= limit) return found
+  const written = found.filter((event) => event.recurring).map((event) => event.id)
+  const alone = await read([...rest, ...dates, { series: { exists: true } }, ...(written.length ? [{ series: { not_in: written } }] : [])], limit - found.length)
+  return [...found, ...alone.docs]
 }

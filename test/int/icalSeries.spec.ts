@@ -251,6 +251,36 @@ describe('a recurring event in the feed', () => {
     expect(moved).not.toContain('RECURRENCE-ID')
   })
 
+  it('writes a changed occurrence matching a filter its series does not as an event of its own, as the list has it', async () => {
+    const tag = await app.payload.create({ collection: 'event-tags', data: { name: 'Guest soloist' } as never })
+    await app.payload.update({ collection: 'events', id: ids.moved!, data: { tags: [tag.id] } as never })
+    const tagged = await feed(`/ical/events.ics?tags=${tag.id}&start_date=2027-01-01&end_date=2029-12-31`)
+    expect(tagged.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+    expect(tagged).not.toContain('RECURRENCE-ID')
+    expect(tagged).not.toContain('RRULE')
+    expect(veventsOf(tagged, uid('moved'))).toHaveLength(1)
+    // The list's instants for the same query.
+    const res = await fetch(`${app.origin}${process.env.REST_PREFIX ?? '/wp-json'}/calendar/events/v1/events?tags=${tag.id}&start_date=2027-01-01&end_date=2029-12-31`)
+    expect(res.status).toBe(200)
+    const listed = ((await res.json()) as { events: Array<{ title: string; utc_start_date: string }> }).events
+    expect(listed.map((item) => [item.title, item.utc_start_date])).toEqual([['Kolkata moved', '2027-03-10 09:30:00']])
+    const root = new ICAL.Component(ICAL.parse(tagged))
+    for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+    const starts = root.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c).startDate.toJSDate().toISOString())
+    expect(starts).toEqual(['2027-03-10T09:30:00.000Z'])
+    // With its series in the feed it stays written under the series' UID, once.
+    const all = await feed(FEED)
+    expect(veventsOf(all, uid('moved'))).toHaveLength(0)
+    expect(veventsOf(all, uid('kolkata'))).toHaveLength(2)
+  })
+
+  it('keeps a changed occurrence published while its series is a draft out of the public list too', async () => {
+    const list = await fetch(`${app.origin}${process.env.REST_PREFIX ?? '/wp-json'}/calendar/events/v1/events?start_date=2027-01-01&end_date=2027-03-01&per_page=50`)
+    const titles = ((await list.json()) as { events: Array<{ title: string }> }).events.map((item) => item.title)
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles).not.toContain('Draft series moved')
+  })
+
   it('drops a cancelled occurrence from the next feed', async () => {
     const london = await rows('london')
     await app.payload.update({ collection: 'occurrences', id: london[4]!.id, data: { state: 'cancelled' } as never, overrideAccess: true })

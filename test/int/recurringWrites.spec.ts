@@ -3,6 +3,7 @@ import type { Role } from '../../collections/roles.js'
 import { createActors, type Actor } from '../helpers/actors.js'
 import { apiClient } from '../helpers/http.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+import { servePayloadApi, type PayloadApi } from '../helpers/payloadApi.js'
 
 // Writing recurring events through the namespace: a series in one POST, one occurrence changed or
 // cancelled by its provisional ID, the series split ("this and following") or changed whole, and the
@@ -11,6 +12,7 @@ import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 const BASE = 10_000_000
 let app: TestApp
 let client: ReturnType<typeof apiClient>
+let api: PayloadApi
 let actors: Record<Role | 'anonymous', Actor>
 const as = (role: Role) => actors[role].headers
 
@@ -36,9 +38,11 @@ beforeAll(async () => {
   app = await initTestApp({ siteTimezone: 'UTC', recurrenceMaxOccurrences: 100 })
   client = apiClient(app.api)
   actors = await createActors(app)
+  api = await servePayloadApi(app)
 }, 120_000)
 
 afterAll(async () => {
+  await api?.close()
   await app?.close()
 })
 
@@ -164,5 +168,23 @@ describe('one occurrence by its provisional ID', () => {
     expect((await client.delete(`/events/${series}`, as('editor'))).status).toBe(200)
     expect(await publicIds()).toEqual([])
     expect((await client.get(`/events/${id}`)).status).toBe(403)
+  })
+
+  it('a changed occurrence is never more visible than its series: publishing it alone keeps the series\' status', async () => {
+    const series = (await client.post('/events', weekly('Unpublished series', { status: 'draft' }), as('editor'))).body.id as number
+    const id = BASE + (await rows(series))[2]!.id
+    const changed = await client.patch(`/events/${id}`, { title: 'Unpublished series (moved)', status: 'publish', hide_from_listings: false }, as('editor'))
+    expect(changed.status).toBe(200)
+    expect(changed.body.status).toBe('draft')
+    expect((await listed()).map((e) => e.title)).not.toContain('Unpublished series (moved)')
+    expect((await client.get(`/events/${id}`)).status).toBe(403)
+    // Through /api too: the rule is the collection's.
+    const own = (await app.payload.find({ collection: 'events', where: { series: { equals: series } }, depth: 0, overrideAccess: true })).docs[0]!
+    const res = await api.request('PATCH', `/api/events/${own.id}`, { headers: as('editor'), body: { status: 'publish' } })
+    expect(res.status).toBe(200)
+    expect((res.body as { doc: { status: string } }).doc.status).toBe('draft')
+    // Once the series is published, the occurrence is too.
+    expect((await client.patch(`/events/${series}`, { status: 'publish' }, as('editor'))).status).toBe(200)
+    expect((await listed()).map((e) => e.title)).toContain('Unpublished series (moved)')
   })
 })

@@ -8,7 +8,7 @@ import type { Event, OccurrenceView } from './documents.js'
 import { eventIdPage } from './eventIdPage.js'
 import { findEventPage } from './findEventPage.js'
 import { occurrenceIdPage, type OccurrenceRow } from './occurrenceIdPage.js'
-import { findOccurrencePrefix, occurrencesChangedTo } from './occurrences.js'
+import { eventsChangedFrom, findOccurrencePrefix, occurrencesChangedTo } from './occurrences.js'
 import { provisionalBase, seriesExist } from './provisionalIds.js'
 import { readVisible } from './readVisible.js'
 import { sqlInstant } from '../../lib/sql/sqlInstant.js'
@@ -58,10 +58,14 @@ export async function findListedEvents(ctx: RequestContext, query: EventsQuery):
   // Single events and changed occurrences: `post_parent` also lists a series' changed occurrences.
   const single: Where = { recurring: { not_equals: true } }
   const singleParent: Where | undefined = parent && { or: [parent.condition, { series: { equals: parent.id } }] }
+  // `include` of a changed occurrence's provisional ID: the event it moved into.
+  const movedInto = include ? await eventsChangedFrom(ctx, include.ids.filter((id) => id >= base).map((id) => id - base)) : []
+  const singleInclude: Where | undefined = movedInto.length ? { id: { in: [...include!.ids, ...movedInto] } } : undefined
+  const singlesWhere = (list: Where[]) => [...replaced(replaced(list, parent?.condition, singleParent), singleInclude && include!.condition, singleInclude), single]
   const singlesQuery = {
     ...query,
-    where: { and: [...replaced(and, parent?.condition, singleParent), single] },
-    conditions: [...replaced(query.conditions, parent?.condition, singleParent), single],
+    where: { and: singlesWhere(and) },
+    conditions: singlesWhere(query.conditions),
     page: 1,
     limit: end,
   }

@@ -71,6 +71,22 @@ export async function occurrencesChangedTo(ctx: RequestContext, events: number[]
 }
 
 /**
+ * The events changed occurrences moved into, by the occurrences' IDs: `include=` names a changed
+ * occurrence by its provisional ID, and the list answers it as that event (read with the caller's access).
+ */
+export async function eventsChangedFrom(ctx: RequestContext, occurrences: number[]): Promise<number[]> {
+  if (!occurrences.length) return []
+  const found = await ctx.payload.find({
+    collection: OCCURRENCES,
+    where: { and: [{ id: { in: occurrences } }, { state: { equals: 'changed' } }] },
+    pagination: false,
+    depth: 0,
+    ...pastAccess('occurrenceRows'),
+  })
+  return found.docs.map((row) => Number(row.changedTo && typeof row.changedTo === 'object' ? row.changedTo.id : row.changedTo)).filter((id) => Number.isSafeInteger(id) && id > 0)
+}
+
+/**
  * The occurrence of a series on a day (`YYYY-MM-DD` in `zone`), the first that day, not cancelled: what
  * an occurrence's dated page (`…/event/<slug>/<date>/`) shows.
  */

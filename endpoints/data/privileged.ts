@@ -28,6 +28,8 @@ const WHY = {
   createdDocs: "a failed event write removes what it made: the caller's own documents, just made",
   /** data/findFeedEvents.ts */
   seriesInWindow: "occurrences are editors' rows; a feed needs which series have one in its window, and reads those series with the caller's access",
+  /** data/findFeedEvents.ts */
+  feedIncludedOccurrences: "a feed's `include=` names occurrences by provisional ID: their rows are read for their series and dates, and the series with the caller's access",
   /** data/findChanges.ts */
   changeFeed: "the change feed's rows are administrators' through /api; the feed answers each caller what it may learn of them (serializeChange: the public's view unless the caller reads every post)",
   /** data/findFeedSeries.ts */

@@ -9,7 +9,7 @@ import { RestError } from '../../endpoints/errors/RestError.js'
 import { eventArchiveParams } from '../../endpoints/events/params/eventArchiveParams.js'
 import { contextArg, hiddenPasswordArg } from '../../endpoints/events/params/unlockArgs.js'
 import { archiveQuery } from '../../endpoints/events/query/archiveQuery.js'
-import { findFeedEvents, findFeedSeries, keptTexts, loadEventList, locateEvent, readOneVisible, type Unlock } from '../../endpoints/data/index.js'
+import { type FeedEvents, findFeedEvents, findFeedSeries, keptTexts, loadEventList, locateEvent, readOneVisible, type Unlock } from '../../endpoints/data/index.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { serializeEventList } from '../../endpoints/events/serialize/serializeEventList.js'
 import { parseParams } from '../../endpoints/params/parseParams.js'
@@ -58,20 +58,23 @@ interface Feed {
 /**
  * Events as the caller may see them, in the shape the calendar builder reads, and their series: each
  * recurring event's changed occurrences the caller may read with `statuses`, written after it, and the
- * occurrences it no longer holds.
+ * occurrences it no longer holds. An item that is one occurrence (`occurrences[i]`, from `include=`) is
+ * written on its own, under its provisional ID.
  */
-async function serialize(ctx: RequestContext, found: Event[], unlock: Unlock, statuses: string[]): Promise<Feed> {
-  const { changed, removed } = await findFeedSeries(ctx, found, statusWhere(statuses))
+async function serialize(ctx: RequestContext, found: FeedEvents, unlock: Unlock, statuses: string[]): Promise<Feed> {
+  const whole = found.docs.filter((_event, i) => !found.occurrences[i])
+  const { changed, removed } = await findFeedSeries(ctx, whole, statusWhere(statuses))
   const bySeries = new Map<number, Event[]>()
   for (const event of changed) bySeries.set(event.series as number, [...(bySeries.get(event.series as number) ?? []), event])
-  const ordered = found.flatMap((event) => [event, ...(bySeries.get(event.id) ?? [])])
-  const events = serializeEventList(await loadEventList(ctx, ordered, unlock), ctx) as unknown as FeedEvent[]
+  const ordered = found.docs.flatMap((event, i) => [event, ...(found.occurrences[i] ? [] : (bySeries.get(event.id) ?? []))])
+  const views = found.docs.flatMap((event, i) => [found.occurrences[i], ...(found.occurrences[i] ? [] : (bySeries.get(event.id) ?? []).map(() => undefined))])
+  const events = serializeEventList(await loadEventList(ctx, ordered, unlock, undefined, views), ctx) as unknown as FeedEvent[]
   const { siteTimezone, recurrenceHorizonMonths: horizonMonths, recurrenceMaxOccurrences: maxOccurrences } = ctx.options
   return {
     events,
     series: {
       limits: { siteTimezone, horizonMonths, maxOccurrences },
-      of: new Map(found.filter((event) => event.recurring).map((event) => [event.id, { fields: event, removed: removed.get(event.id) ?? [] }])),
+      of: new Map(whole.filter((event) => event.recurring).map((event) => [event.id, { fields: event, removed: removed.get(event.id) ?? [] }])),
       changed: new Map(changed.map((event) => [event.id, { series: event.series as number, originalStart: event.originalStart! }])),
     },
   }
@@ -92,7 +95,7 @@ async function singleEvent(ctx: RequestContext, id: number, unlock: Unlock): Pro
   if (located.meta.deletedAt || !canReadPost(ctx.user, located.meta)) throw new RestError('event-not-accessible', 403)
   const event = await readOneVisible(ctx, EVENTS, id)
   if (!event) throw new RestError('event-not-accessible', 403)
-  return serialize(ctx, [event], unlock, statusesFor(ctx))
+  return serialize(ctx, { docs: [event], occurrences: [] }, unlock, statusesFor(ctx))
 }
 
 /** A feed without credentials nor `?password=` is the same for every caller. */

@@ -281,6 +281,30 @@ describe('a recurring event in the feed', () => {
     expect(titles).not.toContain('Draft series moved')
   })
 
+  it('takes provisional IDs in `include=` as the list does: each occurrence on its own, at its own dates', async () => {
+    const base = 10_000_000
+    const newYork = await rows('newYork')
+    const kolkata = await rows('kolkata')
+    const changed = kolkata.find((row) => row.state === 'changed')!
+    const include = [base + newYork[2]!.id, ids.single!, base + changed.id, base + (await rows('sydney')).find((row) => row.state === 'cancelled')!.id]
+    const text = await feed(`/ical/events.ics?include=${include.join(',')}`)
+    const res = await fetch(`${app.origin}${process.env.REST_PREFIX ?? '/wp-json'}/calendar/events/v1/events?include=${include.join(',')}`)
+    expect(res.status).toBe(200)
+    const listed = ((await res.json()) as { events: Array<{ id: number; utc_start_date: string }> }).events
+    const instants = listed.map((item) => `${item.utc_start_date.replace(' ', 'T')}.000Z`).sort()
+    expect(instants).toHaveLength(3)
+    // Three VEVENTs, none a series: ical.js reads each as one instance, at the list's instants.
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(3)
+    expect((text.match(/BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/g) ?? []).join('')).not.toMatch(/RRULE|RDATE|EXDATE|RECURRENCE-ID/)
+    const root = new ICAL.Component(ICAL.parse(text))
+    for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+    expect(root.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c).startDate.toJSDate().toISOString()).sort()).toEqual(instants)
+    // The occurrence under its provisional ID, the changed one under its own event's, as every event.
+    expect(veventsOf(text, `${base + newYork[2]!.id}@${host}`)).toHaveLength(1)
+    expect(veventsOf(text, uid('moved'))).toHaveLength(1)
+    expect(veventsOf(text, uid('single'))).toHaveLength(1)
+  })
+
   it('drops a cancelled occurrence from the next feed', async () => {
     const london = await rows('london')
     await app.payload.update({ collection: 'occurrences', id: london[4]!.id, data: { state: 'cancelled' } as never, overrideAccess: true })

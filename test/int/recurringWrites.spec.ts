@@ -100,6 +100,15 @@ describe('one occurrence by its provisional ID', () => {
     expect(again.status).toBe(200)
     expect(again.body).toMatchObject({ id, title: 'Choir (concert)' })
     expect((await client.get(`/events/${series}`)).body.title).toBe('Choir')
+    // `include=` names it by the same ID, beside a scheduled occurrence of the series.
+    const other = BASE + (await rows(series))[4]!.id
+    const included = await client.get(`/events?include=${id},${other}`)
+    expect(included.status).toBe(200)
+    // In post-date order, as `include` lists: the series' occurrence first, the changed one (made later) after.
+    expect(included.body.events.map((e: Record<string, unknown>) => [e.id, e.title])).toEqual([
+      [other, 'Choir'],
+      [id, 'Choir (concert)'],
+    ])
   })
 
   it('DELETE cancels that occurrence only: it leaves the list, its ID answers 404, the series stays', async () => {

@@ -146,7 +146,7 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ args, payload }) => (await import('./commands/seedDemo.js')).seedDemoCommand(payload, args),
   },
   'import:tec': {
-    synopsis: '--from <site>/wp-json [--user U] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N]',
+    synopsis: '--from <site>/wp-json [--user U] [--author USERNAME] [--dry-run] [--allow-private-hosts] [--per-page N] [--provisional-base N]',
     help: `Imports a The Events Calendar site (REST API v1) keeping IDs and slugs; re-runs update, interrupted runs resume. With --user, U's application password on that site is asked for, read from standard input or from ${SECRET_VARIABLES.appPassword}.`,
     run: async ({ args, payload }) =>
       (await import('./commands/importTec.js')).importTecCommand(payload, args, { envName: SECRET_VARIABLES.appPassword, envValue: (await import('./env.js')).env.CALENDAR_APP_PASSWORD }),

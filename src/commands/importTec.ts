@@ -13,6 +13,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean', default: false },
   'allow-private-hosts': { type: 'boolean', default: false },
   'per-page': { type: 'string' },
+  'provisional-base': { type: 'string' },
 } as const
 
 export function parseImportTecArgs(args: string[]) {
@@ -26,7 +27,12 @@ export function parseImportTecArgs(args: string[]) {
   if (values['app-password'] !== undefined && !values.user) throw new CommandError('--app-password needs --user')
   const perPage = values['per-page'] === undefined ? 50 : Number(values['per-page'])
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw new CommandError('--per-page must be a whole number from 1 to 100')
-  return { ...values, perPage }
+  // Events Calendar Pro raises its base in steps of 10,000,000 when post IDs come near it.
+  const provisionalBase = values['provisional-base'] === undefined ? undefined : Number(values['provisional-base'])
+  if (provisionalBase !== undefined && !(Number.isSafeInteger(provisionalBase) && provisionalBase >= 1_000_000 && provisionalBase <= 2 ** 31)) {
+    throw new CommandError('--provisional-base must be a whole number from 1000000 to 2147483648')
+  }
+  return { ...values, perPage, provisionalBase }
 }
 
 /** import:tec: the CLI's face of importTec (flags, one-line errors, the summary on stdout). */
@@ -46,6 +52,7 @@ export async function importTecCommand(payload: () => Promise<Payload>, args: st
       dataDir: env.DATA_DIR,
       databaseUri: env.DATABASE_URI,
       perPage: flags.perPage,
+      provisionalBase: flags.provisionalBase,
       maxPageBytes: env.IMPORT_MAX_PAGE_BYTES,
     })
     const line = (kind: keyof typeof s.counts) => {

@@ -37,6 +37,8 @@ export interface ImportTecOptions {
   perPage?: number
   /** Largest answer of the site read (IMPORT_MAX_PAGE_BYTES). */
   maxPageBytes?: number
+  /** The source's Events Calendar Pro provisional ID base (10,000,000 unless the site raised it). */
+  provisionalBase?: number
   /** Lines for the operator (warnings); the progress goes to stderr. */
   warn?: (line: string) => void
   progress?: ImportProgress
@@ -91,6 +93,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`))
   const dryRun = Boolean(options.dryRun)
   const perPage = options.perPage ?? 50
+  const provisionalBase = options.provisionalBase ?? PROVISIONAL_BASE
   const client = new TecClient(options.from, { user: options.user, appPassword: options.appPassword, backoffMs: options.backoffMs, maxBytes: options.maxPageBytes })
   const root = await client.discover()
   await client.checkCredentials()
@@ -478,10 +481,10 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
       const unlocked = read.unlocked.filter((_, i) => valid.has(all[i]!))
       const { hashOf } = read
       // Events Calendar Pro's occurrences (provisional IDs) are grouped back into their series, which get new IDs.
-      const singles = unlocked.filter(({ wire }) => !ecpOccurrence(wire))
+      const singles = unlocked.filter(({ wire }) => !ecpOccurrence(wire, provisionalBase))
       const series = new Map<string, typeof unlocked>()
       for (const one of unlocked) {
-        const of = ecpOccurrence(one.wire)
+        const of = ecpOccurrence(one.wire, provisionalBase)
         if (of) series.set(of.series, [...(series.get(of.series) ?? []), one])
       }
       const plan = await planPage('events', singles.map(({ wire }) => wire.id))
@@ -528,7 +531,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
         const starts: Array<{ one: (typeof unlocked)[number]; start: string; id: number }> = []
         for (const one of group) {
           try {
-            starts.push({ one, start: String(eventData(one.wire, calendar.siteTimezone).startDate), id: ecpOccurrence(one.wire)!.occurrenceId })
+            starts.push({ one, start: String(eventData(one.wire, calendar.siteTimezone).startDate), id: ecpOccurrence(one.wire, provisionalBase)!.occurrenceId })
           } catch (error) {
             // As write() does: in a page's transaction the page is written again record by record.
             if (req) throw error
@@ -552,7 +555,7 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
           const stored = seriesId === undefined ? undefined : ((await payload.find({ collection: EVENTS, where: { id: { equals: seriesId } }, limit: 1, depth: 0, trash: true, overrideAccess: true, req })).docs[0] as unknown as Record<string, unknown> | undefined)
           // The series' first item (remembered with it) keeps its ID too: a series of one item so far repeats not, and has no row yet.
           const firstItem = Number(state.fingerprint('events', key))
-          if (stored && Number.isSafeInteger(firstItem) && firstItem >= PROVISIONAL_BASE) ids[new Date(String(stored.startDate)).toISOString()] ??= firstItem - PROVISIONAL_BASE
+          if (stored && Number.isSafeInteger(firstItem) && firstItem >= provisionalBase) ids[new Date(String(stored.startDate)).toISOString()] ??= firstItem - provisionalBase
           if (!stored) {
             const [first, ...others] = starts
             const data = await build(first!.one, true, req)

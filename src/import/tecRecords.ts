@@ -133,7 +133,11 @@ export function linkedIds(value: unknown): number[] {
   return list.map((item) => Number((item as { id?: unknown }).id)).filter((id) => Number.isInteger(id) && id > 0)
 }
 
-/** Events Calendar Pro's provisional IDs: an occurrence's ID plus this base (its REST API lists each occurrence as an item). */
+/**
+ * Events Calendar Pro's provisional IDs: an occurrence's ID plus this base (its REST API lists each
+ * occurrence as an item). The default; a site whose post IDs came near it had it raised
+ * (import:tec --provisional-base).
+ */
 export const PROVISIONAL_BASE = 10_000_000
 
 /**
@@ -141,9 +145,9 @@ export const PROVISIONAL_BASE = 10_000_000
  * a provisional ID (the base or more) and a dated URL (`…/event/<slug>/<YYYY-MM-DD>/`, or with a
  * same-day number after the date). Its slug names the series (every occurrence has the same).
  */
-export function ecpOccurrence(wire: WirePost): { series: string; occurrenceId: number } | null {
-  if (!Number.isSafeInteger(wire.id) || wire.id < PROVISIONAL_BASE || typeof wire.url !== 'string') return null
+export function ecpOccurrence(wire: WirePost, base: number = PROVISIONAL_BASE): { series: string; occurrenceId: number } | null {
+  if (!Number.isSafeInteger(wire.id) || wire.id < base || typeof wire.url !== 'string') return null
   const dated = /\/event\/([^/?#]+)\/(\d{4}-\d{2}-\d{2})(?:\/\d+)?\/?(?:[?#].*)?$/.exec(wire.url)
   if (!dated) return null
-  return { series: wire.slug || decodeURIComponent(dated[1]!), occurrenceId: wire.id - PROVISIONAL_BASE }
+  return { series: wire.slug || decodeURIComponent(dated[1]!), occurrenceId: wire.id - base }
 }

@@ -5,7 +5,8 @@
 //   re-import changes nothing, an updated file updates the series and its override; a rule refused
 //   here keeps its first occurrence, with a warning.
 // - import:tec from an Events Calendar Pro site, which lists each occurrence of a recurring event as
-//   an item with a provisional ID, groups them back into one series whose occurrences keep their IDs.
+//   an item with a provisional ID, groups them back into one series whose occurrences keep their IDs,
+//   under the default base or the one a site raised (--provisional-base).
 import { writeFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -257,4 +258,76 @@ describe('import:tec from an Events Calendar Pro site', () => {
       ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:walk@example.org', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270701T080000Z', 'DTEND:20270701T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Weekly walk', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
     )
   })
+})
+
+describe('import:tec from an Events Calendar Pro site whose provisional ID base was raised', () => {
+  const ROOT = '/wp-json/tribe/events/v1'
+  let site: Server
+  let origin = ''
+  const days = ['2027-05-03', '2027-05-10', '2027-05-17']
+  const item = (id: number, slug: string, url: string, day: string) => ({
+    id,
+    status: 'publish',
+    title: slug === 'pilates' ? 'Pilates' : 'Summer gala',
+    slug,
+    url,
+    author: '1',
+    date_utc: '2027-01-01 10:00:00',
+    start_date: `${day} 09:00:00`,
+    utc_start_date: `${day} 09:00:00`,
+    utc_end_date: `${day} 10:00:00`,
+    timezone: 'UTC',
+    all_day: false,
+    description: '',
+    cost: '',
+    image: false,
+    venue: [],
+    organizer: [],
+    categories: [],
+    tags: [],
+  })
+
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      if (url.pathname === ROOT) return json({ namespace: 'tribe/events/v1', routes: {} })
+      const kind = url.pathname.slice(ROOT.length + 1)
+      if (['categories', 'tags', 'venues', 'organizers'].includes(kind)) return json({ [kind]: [], total: 0, total_pages: 0 })
+      // Post IDs past 10,000,000: the site's base is 20,000,000.
+      const events = [
+        ...days.map((day, i) => item(20_000_201 + i, 'pilates', `${origin}/event/pilates/${day}/`, day)),
+        item(10_000_050, 'summer-gala', `${origin}/event/summer-gala/`, '2027-06-01'),
+      ]
+      json({ events, total: events.length, total_pages: 1 })
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  }, LONG)
+
+  afterAll(async () => {
+    site.closeAllConnections()
+    await new Promise((resolve) => site.close(resolve))
+  })
+
+  const importTec = (...flags: string[]) =>
+    runCli(['import:tec', '--from', `${origin}/wp-json`, '--allow-private-hosts', ...flags], target.database.uri, { DATA_DIR: dataDir.dir })
+
+  it('refuses a base that is not one', async () => {
+    const run = await importTec('--provisional-base', '12abc')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('--provisional-base must be a whole number from 1000000 to 2147483648')
+  }, LONG)
+
+  it('with --provisional-base, groups the occurrences under that base and keeps their IDs', async () => {
+    const run = await importTec('--provisional-base', '20000000')
+    expect(run.stderr).not.toMatch(/warning|error/i)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/events: 4 created, 0 updated, 0 unchanged\n/)
+    const [pilates] = await eventsTitled('Pilates')
+    expect(pilates).toMatchObject({ recurring: true })
+    expect((await rowsOf(pilates!.id)).map((r) => r.id)).toEqual([201, 202, 203])
+    // A post whose ID is past the default base is a single event, as on the old site.
+    expect((await eventsTitled('Summer gala')).map((e) => [e.id, e.recurring])).toEqual([[10_000_050, false]])
+  }, LONG)
 })

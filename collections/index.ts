@@ -6,6 +6,7 @@ import { EventCategories } from './EventCategories.js'
 import { EventTags } from './EventTags.js'
 import { Events } from './Events.js'
 import { IdCounters } from './IdCounters.js'
+import { KeptOccurrenceIds } from './KeptOccurrenceIds.js'
 import { Occurrences } from './Occurrences.js'
 import { Media } from './Media.js'
 import { Organizers } from './Organizers.js'
@@ -17,7 +18,7 @@ import { Webhooks } from './Webhooks.js'
 
 /** The calendar's collections, in admin navigation order. Users live in the host app's config. */
 export function calendarCollections(options: Pick<ResolvedCalendarOptions, 'mediaDir' | 'siteUrl' | 'siteTimezone' | 'recurrenceHorizonMonths' | 'recurrenceMaxOccurrences'>): CollectionConfig[] {
-  return [Events(options), Venues(options), Organizers(options), EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures, Occurrences, Changes]
+  return [Events(options), Venues(options), Organizers(options), EventCategories, EventTags, Media(options.mediaDir), AppPasswords, IdCounters, SignInFailures, Occurrences, KeptOccurrenceIds, Changes]
 }
 
 /**

@@ -9,6 +9,7 @@ export const MEDIA = 'media'
 export const COUNTERS = 'id-counters'
 export const APP_PASSWORDS = 'app-passwords'
 export const OCCURRENCES = 'occurrences'
+export const KEPT_OCCURRENCE_IDS = 'kept-occurrence-ids'
 export const CHANGES = 'changes'
 
 /**

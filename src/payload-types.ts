@@ -78,6 +78,7 @@ export interface Config {
     'id-counters': IdCounter;
     'sign-in-failures': SignInFailure;
     occurrences: Occurrence;
+    'kept-occurrence-ids': KeptOccurrenceId;
     changes: Change;
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
@@ -104,6 +105,7 @@ export interface Config {
     'id-counters': IdCountersSelect<false> | IdCountersSelect<true>;
     'sign-in-failures': SignInFailuresSelect<false> | SignInFailuresSelect<true>;
     occurrences: OccurrencesSelect<false> | OccurrencesSelect<true>;
+    'kept-occurrence-ids': KeptOccurrenceIdsSelect<false> | KeptOccurrenceIdsSelect<true>;
     changes: ChangesSelect<false> | ChangesSelect<true>;
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
@@ -526,6 +528,18 @@ export interface Occurrence {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "kept-occurrence-ids".
+ */
+export interface KeptOccurrenceId {
+  id: number;
+  event: number | Event;
+  originalStart: string;
+  occurrence: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "changes".
  */
 export interface Change {
@@ -684,6 +698,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'occurrences';
         value: number | Occurrence;
+      } | null)
+    | ({
+        relationTo: 'kept-occurrence-ids';
+        value: number | KeptOccurrenceId;
       } | null)
     | ({
         relationTo: 'changes';
@@ -1003,6 +1021,17 @@ export interface OccurrencesSelect<T extends boolean = true> {
   endDate?: T;
   state?: T;
   changedTo?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "kept-occurrence-ids_select".
+ */
+export interface KeptOccurrenceIdsSelect<T extends boolean = true> {
+  event?: T;
+  originalStart?: T;
+  occurrence?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -5,8 +5,9 @@ import type { OccurrenceState } from '../Occurrences.js'
 import { recordOccurrenceChanges, seriesVisibility } from '../changes/occurrenceChanges.js'
 import type { PostVisibility } from '../changes/publicPost.js'
 import { relationId } from '../relationIds.js'
-import { EVENTS, OCCURRENCES } from '../slugs.js'
+import { EVENTS, KEPT_OCCURRENCE_IDS, OCCURRENCES } from '../slugs.js'
 import { nextIds } from './nextId.js'
+import { keptOccurrenceIds } from './keptOccurrenceIds.js'
 import { KEPT_ID_CEILING, reserveIds } from './reserveIds.js'
 
 /**
@@ -68,6 +69,7 @@ export const syncOccurrencesAfterChange =
  */
 export const removeOccurrencesBeforeDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.db.deleteMany({ collection: OCCURRENCES, where: { event: { equals: id } }, req })
+  await req.payload.db.deleteMany({ collection: KEPT_OCCURRENCE_IDS, where: { event: { equals: id } }, req })
   await req.payload.db.updateMany({ collection: OCCURRENCES, where: { changedTo: { equals: id } }, data: { state: 'cancelled', changedTo: null }, req })
 }
 
@@ -124,7 +126,7 @@ export async function syncOccurrences(
   if (gone.length) await payload.db.deleteMany({ collection: OCCURRENCES, where: { id: { in: gone } }, req })
   let freshIdList: number[] = []
   if (fresh.length) {
-    freshIdList = await freshIds(req, fresh.map((row) => row.originalStart as string))
+    freshIdList = await freshIds(req, event.id, fresh.map((row) => row.originalStart as string))
     const rows = fresh.map((row, i) => ({ id: freshIdList[i]!, ...row }))
     if (!(await insertRows(req, OCCURRENCES, rows))) {
       for (const data of rows) await payload.db.create({ collection: OCCURRENCES, data, req })
@@ -140,11 +142,15 @@ export async function syncOccurrences(
   return { created: fresh.length, removed: gone.length, updated }
 }
 
-/** IDs of new occurrences, by their original starts: the caller's (OCCURRENCE_IDS) where free, the sequence's otherwise. */
-async function freshIds(req: PayloadRequest, originalStarts: string[]): Promise<number[]> {
+/**
+ * IDs of new occurrences, by their original starts: the caller's (OCCURRENCE_IDS) or those kept for the
+ * series (keptOccurrenceIds.ts) where free, the sequence's otherwise.
+ */
+async function freshIds(req: PayloadRequest, series: number, originalStarts: string[]): Promise<number[]> {
   const asked = req.context?.[OCCURRENCE_IDS] as Record<string, unknown> | undefined
+  const keptIds = await keptOccurrenceIds(req, series)
   const wanted = originalStarts.map((start) => {
-    const id = asked?.[start]
+    const id = asked?.[start] ?? keptIds.get(ms(start))
     return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= KEPT_ID_CEILING ? id : undefined
   })
   const candidates = [...new Set(wanted.filter((id): id is number => id !== undefined))]

@@ -9,6 +9,7 @@ import * as migration_20261128_002739_recurring_events from './20261128_002739_r
 import * as migration_20261128_023019_change_feed from './20261128_023019_change_feed';
 import * as migration_20261128_024927_search_index from './20261128_024927_search_index';
 import * as migration_20261128_030532_webhooks from './20261128_030532_webhooks';
+import * as migration_20261207_035438_kept_occurrence_ids from './20261207_035438_kept_occurrence_ids';
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261128_030532_webhooks.up,
     down: migration_20261128_030532_webhooks.down,
     name: '20261128_030532_webhooks',
+  },
+  {
+    up: migration_20261207_035438_kept_occurrence_ids.up,
+    down: migration_20261207_035438_kept_occurrence_ids.down,
+    name: '20261207_035438_kept_occurrence_ids'
   },
 ];

@@ -8,6 +8,7 @@ import * as migration_20261128_002632_recurring_events from './20261128_002632_r
 import * as migration_20261128_023009_change_feed from './20261128_023009_change_feed';
 import * as migration_20261128_024912_search_index from './20261128_024912_search_index';
 import * as migration_20261128_030555_webhooks from './20261128_030555_webhooks';
+import * as migration_20261207_035411_kept_occurrence_ids from './20261207_035411_kept_occurrence_ids';
 
 export const migrations = [
   {
@@ -59,5 +60,10 @@ export const migrations = [
     up: migration_20261128_030555_webhooks.up,
     down: migration_20261128_030555_webhooks.down,
     name: '20261128_030555_webhooks',
+  },
+  {
+    up: migration_20261207_035411_kept_occurrence_ids.up,
+    down: migration_20261207_035411_kept_occurrence_ids.down,
+    name: '20261207_035411_kept_occurrence_ids'
   },
 ];

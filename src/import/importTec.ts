@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type CollectionSlug, type Payload, type PayloadRequest } from 'payload'
 import { CATEGORIES, EVENTS, ORGANIZERS, TAGS, VENUES, OCCURRENCES, type IdSequence } from '../../collections/slugs.js'
 import { IMPORT_ID } from '../../collections/hooks/assignId.js'
+import { keepOccurrenceIds } from '../../collections/hooks/keptOccurrenceIds.js'
 import { OCCURRENCE_IDS } from '../../collections/hooks/syncOccurrences.js'
 import { hashSecret } from '../../collections/secrets.js'
 import { KEPT_ID_CEILING, reserveIds } from '../../collections/hooks/reserveIds.js'
@@ -573,6 +574,8 @@ export async function importTec(openPayload: () => Promise<Payload>, options: Im
             const recurrence = seriesDates({ ...stored, ...data }, (stored.recurrence as string[] | null) ?? [], changed.map(({ start }) => start), moved)
             await payload.update({ collection: EVENTS, id: seriesId!, data: { ...data, recurrence } as never, overrideAccess: true, depth: 0, trash: true, context, req })
           }
+          // Kept for the occurrences past this horizon too: they get their IDs when time brings them within it.
+          await keepOccurrenceIds(req ?? (await createLocalReq({}, payload)), seriesId!, ids)
           tally()
           for (const { one } of changed) state.remember('events', one.wire.id, seriesId!, fingerprintOf({ ...one.wire, password: one.password }))
         } catch (error) {

@@ -265,10 +265,11 @@ describe('import:tec from an Events Calendar Pro site whose provisional ID base 
   let site: Server
   let origin = ''
   const days = ['2027-05-03', '2027-05-10', '2027-05-17']
+  const chess = ['2027-02-01', '2027-03-01', '2030-06-03']
   const item = (id: number, slug: string, url: string, day: string) => ({
     id,
     status: 'publish',
-    title: slug === 'pilates' ? 'Pilates' : 'Summer gala',
+    title: slug === 'pilates' ? 'Pilates' : slug === 'chess-club' ? 'Chess club' : 'Summer gala',
     slug,
     url,
     author: '1',
@@ -298,6 +299,8 @@ describe('import:tec from an Events Calendar Pro site whose provisional ID base 
       const events = [
         ...days.map((day, i) => item(20_000_201 + i, 'pilates', `${origin}/event/pilates/${day}/`, day)),
         item(10_000_050, 'summer-gala', `${origin}/event/summer-gala/`, '2027-06-01'),
+        // The site stores occurrences further ahead than this horizon (24 months from the first).
+        ...chess.map((day, i) => item(20_000_301 + i, 'chess-club', `${origin}/event/chess-club/${day}/`, day)),
       ]
       json({ events, total: events.length, total_pages: 1 })
     })
@@ -323,11 +326,30 @@ describe('import:tec from an Events Calendar Pro site whose provisional ID base 
     const run = await importTec('--provisional-base', '20000000')
     expect(run.stderr).not.toMatch(/warning|error/i)
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/events: 4 created, 0 updated, 0 unchanged\n/)
+    expect(run.stdout).toMatch(/events: 7 created, 0 updated, 0 unchanged\n/)
     const [pilates] = await eventsTitled('Pilates')
     expect(pilates).toMatchObject({ recurring: true })
     expect((await rowsOf(pilates!.id)).map((r) => r.id)).toEqual([201, 202, 203])
     // A post whose ID is past the default base is a single event, as on the old site.
     expect((await eventsTitled('Summer gala')).map((e) => [e.id, e.recurring])).toEqual([[10_000_050, false]])
+  }, LONG)
+
+  it('keeps the IDs of occurrences past the horizon: stored with them when time brings them within it', async () => {
+    const [club] = await eventsTitled('Chess club')
+    expect((await rowsOf(club!.id)).map((r) => [r.id, r.startDate])).toEqual([
+      [301, '2027-02-01T09:00:00.000Z'],
+      [302, '2027-03-01T09:00:00.000Z'],
+    ])
+    // The sequence is past the kept IDs: a series made meanwhile does not take 303.
+    const other = await target.payload.create({ collection: 'events', data: { title: 'Book club', status: 'publish', startDate: '2027-01-05T18:00:00Z', endDate: '2027-01-05T19:00:00Z', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] } as never, overrideAccess: true })
+    expect(Math.min(...(await rowsOf(other.id)).map((r) => r.id))).toBeGreaterThan(303)
+    // Two years on, the daily extension reaches June 2030.
+    const { extendRecurrences } = await import('../../src/recurrence/extendRecurrences.js')
+    await extendRecurrences(target.payload, new Date('2028-12-01T00:00:00Z'))
+    expect((await rowsOf(club!.id)).map((r) => [r.id, r.startDate])).toEqual([
+      [301, '2027-02-01T09:00:00.000Z'],
+      [302, '2027-03-01T09:00:00.000Z'],
+      [303, '2030-06-03T09:00:00.000Z'],
+    ])
   }, LONG)
 })

@@ -121,6 +121,12 @@ describe('a series and its stored occurrences', () => {
     const byEditor = await api.request('GET', '/api/occurrences', { headers: as('editor') })
     expect(byEditor.status).toBe(200)
     expect(byEditor.body.totalDocs).toBeGreaterThan(0)
+    // The IDs kept for occurrences to come are the server's alone, administrators' neither.
+    for (const role of ['anonymous', 'editor', 'administrator'] as const) {
+      expect([401, 403]).toContain((await api.request('GET', '/api/kept-occurrence-ids', { headers: actors[role].headers })).status)
+      const write = await api.request('POST', '/api/kept-occurrence-ids', { headers: actors[role].headers, body: { event: 1, originalStart: '2027-01-01T00:00:00.000Z', occurrence: 5 } })
+      expect([401, 403]).toContain(write.status)
+    }
   })
 
   it('an open-ended series is extended as time moves the horizon on, once', async () => {

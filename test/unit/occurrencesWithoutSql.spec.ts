@@ -9,7 +9,7 @@ import { insertRows } from '../../lib/sql/insertRows.js'
 type Row = Record<string, any>
 
 function memoryDb() {
-  const tables: Record<string, Row[]> = { occurrences: [], changes: [], 'id-counters': [{ id: 'c1', sequence: 'occurrence', value: 0 }] }
+  const tables: Record<string, Row[]> = { occurrences: [], changes: [], 'kept-occurrence-ids': [], 'id-counters': [{ id: 'c1', sequence: 'occurrence', value: 0 }] }
   const calls: string[] = []
   const matches = (row: Row, where: any): boolean =>
     Object.entries(where ?? {}).every(([key, condition]: [string, any]) => {
@@ -45,7 +45,8 @@ function memoryDb() {
       tables[collection] = tables[collection]!.filter((row) => !matches(row, where))
     },
   }
-  return { db, tables, calls, req: { payload: { db, config: { custom: {} } }, context: {} } as unknown as PayloadRequest }
+  // reserveIds reads the counter through the Local API: here, the same table.
+  return { db, tables, calls, req: { payload: { db, config: { custom: {} }, find: (args: any) => db.find(args) }, context: {} } as unknown as PayloadRequest }
 }
 
 const limits = { horizonMonths: 24, maxOccurrences: 1000, siteTimezone: 'UTC' }
@@ -84,5 +85,14 @@ describe('occurrences without SQL', () => {
     // Single again: every row goes.
     expect(await syncOccurrences(req, { ...series, recurring: false, recurrence: null }, limits, now)).toEqual({ created: 0, removed: 6, updated: 0 })
     expect(tables.occurrences).toEqual([])
+  })
+
+  it('gives an occurrence the ID kept for its original start (import:tec), the others the sequence\'s', async () => {
+    const { tables, req } = memoryDb()
+    tables['kept-occurrence-ids']!.push({ id: 'k1', event: 7, originalStart: '2027-03-16T18:00:00.000Z', occurrence: 500 })
+    tables['kept-occurrence-ids']!.push({ id: 'k2', event: 8, originalStart: '2027-03-09T18:00:00.000Z', occurrence: 600 })
+    tables['id-counters']![0]!.value = 600
+    expect(await syncOccurrences(req, series, limits, new Date('2027-01-01T00:00:00Z'))).toMatchObject({ created: 4 })
+    expect(tables.occurrences!.map((r) => r.id)).toEqual([601, 602, 500, 603])
   })
 })

@@ -26,11 +26,16 @@ export async function EventAgendaView({ initPageResult, params, searchParams }: 
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
   const at = agendaPage(searchParams, siteZone)
-  const found = await readCalendarEvents(payload, user, { from: at.fromInstant }, at.read)
+  const found = await readCalendarEvents(payload, user, { from: at.fromInstant, series: at.series }, at.read)
+  // One series' occurrences: named as the caller may read it (nothing is listed of one they may not).
+  const series = at.series
+    ? (await payload.find({ collection: EVENTS, where: { id: { equals: at.series } }, limit: 1, depth: 0, overrideAccess: false, user, select: { title: true } })).docs[0]
+    : undefined
   const rows = found.docs.slice((at.page - 1) * AGENDA_PAGE_SIZE)
   const pages = Math.min(Math.max(1, Math.ceil(found.totalDocs / AGENDA_PAGE_SIZE)), AGENDA_MAX_PAGES)
   const url = (path: string) => formatAdminURL({ adminRoute, path: path as `/${string}` })
-  const pageUrl = (page: number) => url(`/agenda?from=${at.from}&page=${page}`)
+  const seriesQuery = at.series ? `&series=${at.series}` : ''
+  const pageUrl = (page: number) => url(`/agenda?from=${at.from}${seriesQuery}&page=${page}`)
   const canCreate = Boolean(permissions?.collections?.[EVENTS]?.create)
   const canEdit = Boolean(permissions?.collections?.[EVENTS]?.update)
   const namespace = `${pluginOptionsOf(payload.config).restPrefix}/${NAMESPACE}`
@@ -49,16 +54,22 @@ export async function EventAgendaView({ initPageResult, params, searchParams }: 
     >
       <Gutter className="event-calendar event-agenda">
         <header className="event-calendar__header">
-          <h1>Agenda</h1>
+          <h1>{series ? `Agenda: ${series.title || `(untitled #${series.id})`}` : 'Agenda'}</h1>
           <nav className="event-calendar__nav" aria-label="Agenda">
             {/* A plain GET form: the day picked reloads the view from it. */}
             <form method="get" action={url('/agenda')} className="event-agenda__from">
               <label>
                 From <input type="date" name="from" defaultValue={at.from} required />
               </label>
+              {at.series && <input type="hidden" name="series" value={at.series} />}
               <button type="submit">Show</button>
             </form>
-            <Link href={url('/agenda')} prefetch={false}>Today</Link>
+            <Link href={url(`/agenda${at.series ? `?series=${at.series}` : ''}`)} prefetch={false}>Today</Link>
+            {at.series && (
+              <Link href={url('/agenda')} prefetch={false}>
+                Every event
+              </Link>
+            )}
             {canCreate && (
               <Link className="event-calendar__new" href={url(`/collections/${EVENTS}/create`)} prefetch={false}>
                 New event
@@ -67,7 +78,7 @@ export async function EventAgendaView({ initPageResult, params, searchParams }: 
           </nav>
         </header>
         <p className="event-calendar__meta" data-testid="agenda-meta">
-          {found.totalDocs} event{found.totalDocs === 1 ? '' : 's'} from {at.from} · each occurrence of a repeating event on its own row · days
+          {found.totalDocs} {series ? 'occurrence' : 'event'}{found.totalDocs === 1 ? '' : 's'} from {at.from} · each occurrence of a repeating event on its own row · days
           and times in each event&rsquo;s own time zone (site: {siteZone})
         </p>
         {rows.length === 0 ? (

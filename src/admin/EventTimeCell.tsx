@@ -1,4 +1,7 @@
+import { Link } from '@payloadcms/ui'
 import type { DefaultServerCellComponentProps } from 'payload'
+import { DateTime } from 'luxon'
+import { formatAdminURL } from 'payload/shared'
 import { eventZone } from './eventZone.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { wallClockTime } from './wallClockRange.js'
@@ -9,9 +12,10 @@ import { wallClockTime } from './wallClockRange.js'
  * instant, so an event in another zone than the site's gets the site-time line first ("Fri 5 Mar
  * 2027, 18:00 (Europe/London, site time)"): the first lines read in the list's order, and a Tokyo
  * evening listed before a Paris one the same date shows why. Rendered on the server from the row, so
- * it reads the same in every browser and hydrates without a mismatch.
+ * it reads the same in every browser and hydrates without a mismatch. A repeating event (one row for
+ * the series, at its first occurrence) links its Start to the agenda of its occurrences.
  */
-export function EventTimeCell({ cellData, rowData, payload }: DefaultServerCellComponentProps) {
+export function EventTimeCell({ cellData, rowData, payload, field }: DefaultServerCellComponentProps) {
   const siteZone = siteTimezoneOf(payload.config)
   const when = wallClockTime(cellData, rowData?.timezone, siteZone, rowData?.allDay === true)
   if (!when) return null
@@ -20,7 +24,24 @@ export function EventTimeCell({ cellData, rowData, payload }: DefaultServerCellC
       {when.text} <span className="event-time-cell__zone">({when.zoneLabel})</span>
     </>
   )
-  if (eventZone(rowData?.timezone, siteZone).zone === siteZone) return <span className="event-time-cell">{own}</span>
+  const firstDay = DateTime.fromISO(String(cellData)).setZone(siteZone).toISODate()
+  const repeats =
+    rowData?.recurring === true && field && 'name' in field && field.name === 'startDate' ? (
+      <Link
+        className="event-time-cell__repeat"
+        href={formatAdminURL({ adminRoute: payload.config.routes.admin, path: `/agenda?series=${rowData.id}&from=${firstDay}` })}
+        prefetch={false}
+      >
+        ↻ Repeats: each occurrence
+      </Link>
+    ) : null
+  if (eventZone(rowData?.timezone, siteZone).zone === siteZone)
+    return (
+      <span className="event-time-cell">
+        {own}
+        {repeats}
+      </span>
+    )
   const site = wallClockTime(cellData, siteZone, siteZone)
   return (
     <span className="event-time-cell">
@@ -28,6 +49,7 @@ export function EventTimeCell({ cellData, rowData, payload }: DefaultServerCellC
         {site?.text} <span className="event-time-cell__zone">({siteZone}, site time)</span>
       </span>
       <span className="event-time-cell__own">{own}</span>
+      {repeats}
     </span>
   )
 }

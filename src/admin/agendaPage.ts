@@ -14,13 +14,16 @@ export interface AgendaPage {
   page: number
   /** How many items to read so that this page's are the last of them. */
   read: number
+  /** Only this recurring event's occurrences (`?series=<id>`). */
+  series?: number
 }
 
 const one = (value: unknown) => (Array.isArray(value) ? value[0] : value)
 
 /**
  * The agenda's page from its query string: `from` a date (else today in the site zone), `page` a
- * positive number (else 1). Anything unreadable falls back to the default rather than failing.
+ * positive number (else 1), `series` an event ID (else every event). Anything unreadable falls back to
+ * the default rather than failing.
  */
 export function agendaPage(searchParams: Record<string, unknown> | undefined, siteZone: string, now: DateTime = DateTime.now()): AgendaPage {
   const fromParam = one(searchParams?.from)
@@ -28,5 +31,7 @@ export function agendaPage(searchParams: Record<string, unknown> | undefined, si
   const day = parsed?.isValid ? parsed.startOf('day') : now.setZone(siteZone).startOf('day')
   const pageParam = Number(one(searchParams?.page))
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? Math.min(pageParam, AGENDA_MAX_PAGES) : 1
-  return { from: day.toISODate()!, fromInstant: day.toUTC().toISO()!, page, read: page * AGENDA_PAGE_SIZE }
+  const seriesParam = Number(one(searchParams?.series))
+  const series = Number.isSafeInteger(seriesParam) && seriesParam > 0 ? seriesParam : undefined
+  return { from: day.toISODate()!, fromInstant: day.toUTC().toISO()!, page, read: page * AGENDA_PAGE_SIZE, ...(series ? { series } : {}) }
 }

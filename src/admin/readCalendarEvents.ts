@@ -3,10 +3,11 @@ import { provisionalIdBase } from '../../collections/provisionalIdBase.js'
 import { EVENTS, OCCURRENCES } from '../../collections/slugs.js'
 import type { CalendarEvent } from './monthGrid.js'
 
-/** A window of instants: events ending at or after `from` and starting before `to` (either open). */
+/** A window of instants: events ending at or after `from` and starting before `to` (either open); `series`: only that series' occurrences. */
 export interface CalendarWindow {
   from?: string
   to?: string
+  series?: number
 }
 
 interface OccurrenceRow {
@@ -40,9 +41,25 @@ export async function readCalendarEvents(
   limit: number,
 ): Promise<{ docs: CalendarEvent[]; totalDocs: number }> {
   const asUser = { overrideAccess: false, user: user ?? undefined } as const
+  const ofSeries = window.series
   const [singles, rows] = await Promise.all([
-    payload.find({ collection: EVENTS, where: { and: [...windowWhere(window), { recurring: { not_equals: true } }] }, sort: 'startDate', limit, depth: 0, ...asUser, select: SELECT }),
-    payload.find({ collection: OCCURRENCES, where: { and: [...windowWhere(window), { state: { equals: 'scheduled' } }] }, sort: 'startDate', limit, depth: 0, overrideAccess: true }),
+    payload.find({
+      collection: EVENTS,
+      where: { and: [...windowWhere(window), { recurring: { not_equals: true } }, ...(ofSeries ? [{ series: { equals: ofSeries } }] : [])] },
+      sort: 'startDate',
+      limit,
+      depth: 0,
+      ...asUser,
+      select: SELECT,
+    }),
+    payload.find({
+      collection: OCCURRENCES,
+      where: { and: [...windowWhere(window), { state: { equals: 'scheduled' } }, ...(ofSeries ? [{ event: { equals: ofSeries } }] : [])] },
+      sort: 'startDate',
+      limit,
+      depth: 0,
+      overrideAccess: true,
+    }),
   ])
   const occurrences = rows.docs as unknown as OccurrenceRow[]
   const changedIds = (singles.docs as Array<{ id: number; series?: unknown }>).filter((e) => idOf(e.series as number) != null).map((e) => e.id)

@@ -205,7 +205,22 @@ describe('the calendar, an editor in Tokyo, a weekly New York series across the 
   })
 
   it('the agenda lists each occurrence on its own row, in New York time, and changes one from there', async () => {
-    // The Events list has one row per series; it points to the agenda for occurrences.
+    // The Events list has one row per series; it points to the agenda for occurrences, and each
+    // repeating row to the agenda of its own (the first series kept 2 and 16 March).
+    await page.goto(`${server.origin}/admin/collections/events`)
+    const choirRow = page.locator('.table tbody tr', { has: page.locator('.cell-title', { hasText: /^Choir$/ }) })
+    await choirRow.locator('.event-time-cell__repeat').waitFor()
+    await screenshot(page, 'events-list-series')
+    await choirRow.locator('.event-time-cell__repeat').click()
+    await page.waitForURL(/\/admin\/agenda\?series=\d+&from=2027-03-03$/)
+    await expect(page.locator('h1').innerText()).resolves.toBe('Agenda: Choir')
+    const seriesRows = async () => (await page.locator('.event-agenda__table tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())
+    await eventually(async () =>
+      expect(await seriesRows()).toEqual([
+        'Tue 2 Mar 2027, 19:00–21:00 (America/New_York) Choir ↻ Repeats',
+        'Tue 16 Mar 2027, 19:00–21:00 (America/New_York) Choir with guest conductor ↻ changed Changed occurrence',
+      ]),
+    )
     await page.goto(`${server.origin}/admin/collections/events`)
     await page.locator('.event-filters__agenda a').click()
     await page.waitForURL(/\/admin\/agenda$/)

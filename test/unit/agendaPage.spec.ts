@@ -28,4 +28,9 @@ describe('agendaPage', () => {
       if ('page' in bad) expect(got.page).toBe(1)
     }
   })
+
+  it('reads a series to list alone, and ignores one that is not an ID', () => {
+    expect(agendaPage({ series: '42' }, 'UTC', now).series).toBe(42)
+    for (const bad of ['0', '-1', 'x', '1.5']) expect(agendaPage({ series: bad }, 'UTC', now)).not.toHaveProperty('series')
+  })
 })

@@ -1,7 +1,7 @@
-import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter, Link } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 import { formatAdminURL } from 'payload/shared'
+import { CalendarViewTemplate } from './CalendarViewTemplate.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { pluginOptionsOf } from '../../lib/options.js'
@@ -21,7 +21,7 @@ import './calendarAdmin.css'
  * to their edit page. Read with the signed-in user's access, as the calendar is.
  */
 export async function EventAgendaView({ initPageResult, params, searchParams }: AdminViewServerProps) {
-  const { req, permissions, visibleEntities, locale } = initPageResult
+  const { req, permissions } = initPageResult
   const { payload, user } = req
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
@@ -41,17 +41,7 @@ export async function EventAgendaView({ initPageResult, params, searchParams }: 
   const namespace = `${pluginOptionsOf(payload.config).restPrefix}/${NAMESPACE}`
 
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={payload}
-      permissions={permissions}
-      req={req}
-      searchParams={searchParams}
-      user={user ?? undefined}
-      visibleEntities={{ collections: visibleEntities.collections, globals: visibleEntities.globals }}
-    >
+    <CalendarViewTemplate initPageResult={initPageResult} params={params} searchParams={searchParams}>
       <Gutter className="event-calendar event-agenda">
         <header className="event-calendar__header">
           <h1>{series ? `Agenda: ${series.title || `(untitled #${series.id})`}` : 'Agenda'}</h1>
@@ -154,6 +144,6 @@ export async function EventAgendaView({ initPageResult, params, searchParams }: 
           <p className="event-calendar__meta">To see further, pick a later day.</p>
         )}
       </Gutter>
-    </DefaultTemplate>
+    </CalendarViewTemplate>
   )
 }

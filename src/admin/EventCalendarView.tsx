@@ -1,7 +1,7 @@
-import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter, Link } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 import { formatAdminURL } from 'payload/shared'
+import { CalendarViewTemplate } from './CalendarViewTemplate.js'
 import { EVENTS } from '../../collections/slugs.js'
 import { NAMESPACE } from '../../endpoints/namespace.js'
 import { pluginOptionsOf } from '../../lib/options.js'
@@ -22,7 +22,7 @@ const MAX_EVENTS = 1000
  * their own), trashed events left out.
  */
 export async function EventCalendarView({ initPageResult, params, searchParams }: AdminViewServerProps) {
-  const { req, permissions, visibleEntities, locale } = initPageResult
+  const { req, permissions } = initPageResult
   const { payload, user } = req
   const adminRoute = payload.config.routes.admin
   const siteZone = siteTimezoneOf(payload.config)
@@ -37,17 +37,7 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
   const namespace = `${pluginOptionsOf(payload.config).restPrefix}/${NAMESPACE}`
 
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={payload}
-      permissions={permissions}
-      req={req}
-      searchParams={searchParams}
-      user={user ?? undefined}
-      visibleEntities={{ collections: visibleEntities.collections, globals: visibleEntities.globals }}
-    >
+    <CalendarViewTemplate initPageResult={initPageResult} params={params} searchParams={searchParams}>
       <Gutter className="event-calendar">
         <header className="event-calendar__header">
           <h1 data-testid="calendar-month">{grid.label}</h1>
@@ -126,7 +116,7 @@ export async function EventCalendarView({ initPageResult, params, searchParams }
           </tbody>
         </table>
       </Gutter>
-    </DefaultTemplate>
+    </CalendarViewTemplate>
   )
 }
 

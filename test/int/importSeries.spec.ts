@@ -8,7 +8,7 @@
 //   an item with a provisional ID, groups them back into one series whose occurrences keep their IDs,
 //   under the default base or the one a site raised (--provisional-base).
 import { writeFileSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -158,10 +158,37 @@ describe('import:ics of a recurring event', () => {
   }, LONG)
 })
 
-describe('import:tec from an Events Calendar Pro site', () => {
+/**
+ * An Events Calendar Pro-shaped site on 127.0.0.1 for the describe block that calls it: no terms, venues
+ * or organizers, and `events()` listed `perPage` to a page, in the order given. `origin` once it listens.
+ */
+function ecpSite(events: () => unknown[], perPage: number) {
   const ROOT = '/wp-json/tribe/events/v1'
-  let site: Server
-  let origin = ''
+  const site = { origin: '' }
+  let server: Server
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      if (url.pathname === ROOT) return json({ namespace: 'tribe/events/v1', routes: {} })
+      const kind = url.pathname.slice(ROOT.length + 1)
+      if (['categories', 'tags', 'venues', 'organizers'].includes(kind)) return json({ [kind]: [], total: 0, total_pages: 0 })
+      if (kind !== 'events') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route"}')
+      const all = events()
+      const page = Number(url.searchParams.get('page') ?? 1)
+      json({ events: all.slice((page - 1) * perPage, page * perPage), total: all.length, total_pages: Math.ceil(all.length / perPage) })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    site.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }, LONG)
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+  return site
+}
+
+describe('import:tec from an Events Calendar Pro site', () => {
   // Yoga every Monday at 18:00 in Paris, across the change to summer time on 28 March.
   const days = ['2027-03-15', '2027-03-22', '2027-03-29', '2027-04-05', '2027-04-12']
   const utc = (day: string, hour: number) => `${day} ${String(day < '2027-03-28' ? hour - 1 : hour - 2).padStart(2, '0')}:00:00`
@@ -170,7 +197,7 @@ describe('import:tec from an Events Calendar Pro site', () => {
     status: 'publish',
     title: 'Yoga in the park',
     slug: 'yoga-in-the-park',
-    url: `${origin}/event/yoga-in-the-park/${day}/`,
+    url: `${site.origin}/event/yoga-in-the-park/${day}/`,
     author: '1',
     date_utc: '2027-01-01 10:00:00',
     start_date: `${day} 18:00:00`,
@@ -186,31 +213,11 @@ describe('import:tec from an Events Calendar Pro site', () => {
     categories: [],
     tags: [],
   })
-  const plain = { ...item('2027-03-20', 0), id: 42, title: 'Spring fair', slug: 'spring-fair', url: `${origin}/event/spring-fair/` }
-  const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  const plain = () => ({ ...item('2027-03-20', 0), id: 42, title: 'Spring fair', slug: 'spring-fair', url: `${site.origin}/event/spring-fair/` })
+  // Two to a page, in start order as TEC lists them: the series' items span pages.
+  const site = ecpSite(() => [days.map(item)[0]!, plain(), ...days.map(item).slice(1)], 2)
 
-  beforeAll(async () => {
-    site = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      if (url.pathname === ROOT) return json(res, { namespace: 'tribe/events/v1', routes: {} })
-      const kind = url.pathname.slice(ROOT.length + 1)
-      if (['categories', 'tags', 'venues', 'organizers'].includes(kind)) return json(res, { [kind]: [], total: 0, total_pages: 0 })
-      if (kind !== 'events') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route"}')
-      // Two to a page, in start order as TEC lists them: the series' items span pages.
-      const all = [days.map(item)[0]!, plain, ...days.map(item).slice(1)]
-      const page = Number(url.searchParams.get('page') ?? 1)
-      json(res, { events: all.slice((page - 1) * 2, page * 2), total: all.length, total_pages: Math.ceil(all.length / 2) })
-    })
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
-  }, LONG)
-
-  afterAll(async () => {
-    site.closeAllConnections()
-    await new Promise((resolve) => site.close(resolve))
-  })
-
-  const importTec = () => runCli(['import:tec', '--from', `${origin}/wp-json`, '--per-page', '2', '--allow-private-hosts'], target.database.uri, { DATA_DIR: dataDir.dir })
+  const importTec = () => runCli(['import:tec', '--from', `${site.origin}/wp-json`, '--per-page', '2', '--allow-private-hosts'], target.database.uri, { DATA_DIR: dataDir.dir })
 
   it('groups the occurrence items back into one series whose occurrences keep their IDs; a re-run changes nothing', async () => {
     const run = await importTec()
@@ -261,9 +268,6 @@ describe('import:tec from an Events Calendar Pro site', () => {
 })
 
 describe('import:tec from an Events Calendar Pro site whose provisional ID base was raised', () => {
-  const ROOT = '/wp-json/tribe/events/v1'
-  let site: Server
-  let origin = ''
   const days = ['2027-05-03', '2027-05-10', '2027-05-17']
   const chess = ['2027-02-01', '2027-03-01', '2030-06-03']
   const item = (id: number, slug: string, url: string, day: string) => ({
@@ -288,33 +292,19 @@ describe('import:tec from an Events Calendar Pro site whose provisional ID base 
     tags: [],
   })
 
-  beforeAll(async () => {
-    site = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-      if (url.pathname === ROOT) return json({ namespace: 'tribe/events/v1', routes: {} })
-      const kind = url.pathname.slice(ROOT.length + 1)
-      if (['categories', 'tags', 'venues', 'organizers'].includes(kind)) return json({ [kind]: [], total: 0, total_pages: 0 })
-      // Post IDs past 10,000,000: the site's base is 20,000,000.
-      const events = [
-        ...days.map((day, i) => item(20_000_201 + i, 'pilates', `${origin}/event/pilates/${day}/`, day)),
-        item(10_000_050, 'summer-gala', `${origin}/event/summer-gala/`, '2027-06-01'),
-        // The site stores occurrences further ahead than this horizon (24 months from the first).
-        ...chess.map((day, i) => item(20_000_301 + i, 'chess-club', `${origin}/event/chess-club/${day}/`, day)),
-      ]
-      json({ events, total: events.length, total_pages: 1 })
-    })
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
-  }, LONG)
-
-  afterAll(async () => {
-    site.closeAllConnections()
-    await new Promise((resolve) => site.close(resolve))
-  })
+  // Post IDs past 10,000,000: the site's base is 20,000,000. The site stores occurrences further ahead
+  // than this horizon (24 months from the first).
+  const site = ecpSite(
+    () => [
+      ...days.map((day, i) => item(20_000_201 + i, 'pilates', `${site.origin}/event/pilates/${day}/`, day)),
+      item(10_000_050, 'summer-gala', `${site.origin}/event/summer-gala/`, '2027-06-01'),
+      ...chess.map((day, i) => item(20_000_301 + i, 'chess-club', `${site.origin}/event/chess-club/${day}/`, day)),
+    ],
+    50,
+  )
 
   const importTec = (...flags: string[]) =>
-    runCli(['import:tec', '--from', `${origin}/wp-json`, '--allow-private-hosts', ...flags], target.database.uri, { DATA_DIR: dataDir.dir })
+    runCli(['import:tec', '--from', `${site.origin}/wp-json`, '--allow-private-hosts', ...flags], target.database.uri, { DATA_DIR: dataDir.dir })
 
   it('refuses a base that is not one', async () => {
     const run = await importTec('--provisional-base', '12abc')

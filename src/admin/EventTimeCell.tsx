@@ -2,6 +2,7 @@ import { Link } from '@payloadcms/ui'
 import type { DefaultServerCellComponentProps } from 'payload'
 import { DateTime } from 'luxon'
 import { formatAdminURL } from 'payload/shared'
+import { relationId } from '../../collections/relationIds.js'
 import { eventZone } from './eventZone.js'
 import { siteTimezoneOf } from './siteTimezoneOf.js'
 import { wallClockTime } from './wallClockRange.js'
@@ -13,7 +14,8 @@ import { wallClockTime } from './wallClockRange.js'
  * 2027, 18:00 (Europe/London, site time)"): the first lines read in the list's order, and a Tokyo
  * evening listed before a Paris one the same date shows why. Rendered on the server from the row, so
  * it reads the same in every browser and hydrates without a mismatch. A repeating event (one row for
- * the series, at its first occurrence) links its Start to the agenda of its occurrences.
+ * the series, at its first occurrence) links its Start to the agenda of its occurrences, and so does an
+ * occurrence changed into an event of its own (to its series').
  */
 export function EventTimeCell({ cellData, rowData, payload, field }: DefaultServerCellComponentProps) {
   const siteZone = siteTimezoneOf(payload.config)
@@ -24,15 +26,17 @@ export function EventTimeCell({ cellData, rowData, payload, field }: DefaultServ
       {when.text} <span className="event-time-cell__zone">({when.zoneLabel})</span>
     </>
   )
+  // A series, or an occurrence changed into an event of its own: its Start links to the series' agenda.
+  const seriesId = rowData?.recurring === true ? rowData.id : (relationId(rowData?.series) ?? null)
   const firstDay = DateTime.fromISO(String(cellData)).setZone(siteZone).toISODate()
   const repeats =
-    rowData?.recurring === true && field && 'name' in field && field.name === 'startDate' ? (
+    seriesId !== null && field && 'name' in field && field.name === 'startDate' ? (
       <Link
         className="event-time-cell__repeat"
-        href={formatAdminURL({ adminRoute: payload.config.routes.admin, path: `/agenda?series=${rowData.id}&from=${firstDay}` })}
+        href={formatAdminURL({ adminRoute: payload.config.routes.admin, path: `/agenda?series=${seriesId}&from=${firstDay}` })}
         prefetch={false}
       >
-        ↻ Repeats: each occurrence
+        {rowData?.recurring === true ? '↻ Repeats: each occurrence' : '↻ Changed occurrence: its series'}
       </Link>
     ) : null
   if (eventZone(rowData?.timezone, siteZone).zone === siteZone)

@@ -95,8 +95,9 @@ function checkOperand(path: string, operator: string, operand: unknown, field: F
     if (!['true', 'false', true, false].includes(operand as never)) throw new ApiInputError(`${where} must be true or false.`)
     return
   }
-  // A link to another collection holds that collection's integer ID (SQLite: "1,2" fails to bind).
-  if (linksByNumericId(field, rules) && (operator === 'equals' || operator === 'not_equals') && operand !== 'null' && !isIntegerId(operand)) {
+  // A link to another collection holds that collection's integer ID (SQLite: "1,2" fails to bind; an
+  // order comparison with a word fails in Payload's query building).
+  if (linksByNumericId(field, rules) && (operator === 'equals' || operator === 'not_equals' || COMPARISONS.has(operator)) && operand !== 'null' && !isIntegerId(operand)) {
     throw new ApiInputError(`${where} must be an ID (a whole number).`)
   }
   // Typed comparisons the database would choke on.

@@ -68,8 +68,12 @@ describe('/api and GraphQL input errors in the envelope, never 5xx', () => {
     for (const path of ['/api/events/count?where[image][equals]=1%2C2', '/api/events?where[venues][in]=1,x', '/api/events?where[author][not_equals]=me']) {
       expectApiError(await raw('GET', path), 400)
     }
-    // IDs and null still filter links.
+    // A link ordered against a word (found by the fuzz suite: a 500 before).
+    expectApiError(await raw('GET', '/api/app-passwords?where[user][greater_than_equal]=publish', actors.editor.headers), 400)
+    expectApiError(await raw('GET', '/api/events?where[venues][less_than]=x'), 400)
+    // IDs and null still filter links, and order them.
     expect((await raw('GET', '/api/events/count?where[image][equals]=1&where[venues][in]=1,2,null')).status).toBe(200)
+    expect((await raw('GET', '/api/events/count?where[author][greater_than_equal]=1', actors.editor.headers)).status).toBe(200)
     // IDs still filter.
     const venues = await raw('GET', '/api/venues?where[id][in]=1,2&where[id][not_equals]=3&where[latitude][greater_than]=-90.5', actors.editor.headers)
     const events = await raw('GET', '/api/events?where[showMapLink][equals]=true&where[featured][not_equals]=false', actors.editor.headers)

@@ -158,6 +158,9 @@ describe('import:ics of a recurring event', () => {
   }, LONG)
 })
 
+/** What every event item of the fake sites below has alike. */
+const WIRE_ITEM = { status: 'publish', author: '1', date_utc: '2027-01-01 10:00:00', all_day: false, cost: '', image: false, venue: [], organizer: [], categories: [], tags: [] }
+
 /**
  * An Events Calendar Pro-shaped site on 127.0.0.1 for the describe block that calls it: no terms, venues
  * or organizers, and `events()` listed `perPage` to a page, in the order given. `origin` once it listens.
@@ -193,25 +196,16 @@ describe('import:tec from an Events Calendar Pro site', () => {
   const days = ['2027-03-15', '2027-03-22', '2027-03-29', '2027-04-05', '2027-04-12']
   const utc = (day: string, hour: number) => `${day} ${String(day < '2027-03-28' ? hour - 1 : hour - 2).padStart(2, '0')}:00:00`
   const item = (day: string, i: number) => ({
+    ...WIRE_ITEM,
     id: 10_000_101 + i,
-    status: 'publish',
     title: 'Yoga in the park',
     slug: 'yoga-in-the-park',
     url: `${site.origin}/event/yoga-in-the-park/${day}/`,
-    author: '1',
-    date_utc: '2027-01-01 10:00:00',
     start_date: `${day} 18:00:00`,
     utc_start_date: utc(day, 18),
     utc_end_date: utc(day, 19),
     timezone: 'Europe/Paris',
-    all_day: false,
     description: '<p>Bring a mat.</p>',
-    cost: '',
-    image: false,
-    venue: [],
-    organizer: [],
-    categories: [],
-    tags: [],
   })
   const plain = () => ({ ...item('2027-03-20', 0), id: 42, title: 'Spring fair', slug: 'spring-fair', url: `${site.origin}/event/spring-fair/` })
   // Two to a page, in start order as TEC lists them: the series' items span pages.
@@ -271,25 +265,16 @@ describe('import:tec from an Events Calendar Pro site whose provisional ID base 
   const days = ['2027-05-03', '2027-05-10', '2027-05-17']
   const chess = ['2027-02-01', '2027-03-01', '2030-06-03']
   const item = (id: number, slug: string, url: string, day: string) => ({
+    ...WIRE_ITEM,
     id,
-    status: 'publish',
     title: slug === 'pilates' ? 'Pilates' : slug === 'chess-club' ? 'Chess club' : 'Summer gala',
     slug,
     url,
-    author: '1',
-    date_utc: '2027-01-01 10:00:00',
     start_date: `${day} 09:00:00`,
     utc_start_date: `${day} 09:00:00`,
     utc_end_date: `${day} 10:00:00`,
     timezone: 'UTC',
-    all_day: false,
     description: '',
-    cost: '',
-    image: false,
-    venue: [],
-    organizer: [],
-    categories: [],
-    tags: [],
   })
 
   // Post IDs past 10,000,000: the site's base is 20,000,000. The site stores occurrences further ahead

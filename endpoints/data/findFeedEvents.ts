@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { relationId } from '../../collections/relationIds.js'
 import { EVENTS, OCCURRENCES } from '../../collections/slugs.js'
 import type { EventsQuery } from '../events/query/buildEventsQuery.js'
 import type { RequestContext } from '../types.js'
@@ -42,8 +43,6 @@ export interface FeedEvents {
   occurrences: Array<OccurrenceView | undefined>
 }
 
-const relationId = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number }).id : (value as number | null | undefined))
-
 /**
  * `include=` with provisional IDs, as the JSON list reads them: a scheduled occurrence is its series'
  * event at the occurrence's dates (each filter but the dates applies to the series, read with the
@@ -58,7 +57,7 @@ async function includedOccurrences(ctx: RequestContext, query: Pick<EventsQuery,
     await ctx.payload.find({ collection: OCCURRENCES, where: { id: { in: wanted } }, pagination: false, depth: 0, ...pastAccess('feedIncludedOccurrences') })
   ).docs
   const scheduled = rows.filter((row) => row.state === 'scheduled')
-  const changedIds = rows.filter((row) => row.state === 'changed').map((row) => relationId(row.changedTo)).filter((id): id is number => typeof id === 'number')
+  const changedIds = rows.filter((row) => row.state === 'changed').map((row) => relationId(row.changedTo)).filter((id) => id !== undefined)
   const ownIds = include.ids.filter((id) => id < base)
   const seriesIds = [...new Set(scheduled.map((row) => relationId(row.event)!))]
   const seriesWhere = rest.map((condition) => (condition === include.condition ? { and: [{ id: { in: seriesIds } }, { recurring: { equals: true } }] } : condition))
@@ -102,8 +101,8 @@ export async function findFeedEvents(ctx: RequestContext, query: Pick<EventsQuer
   const read = (where: Where[], count: number) =>
     ctx.payload.find({ collection: EVENTS, where: { and: where }, sort: query.sort, limit: count, depth: 0, trash: query.trash, overrideAccess: false, user: ctx.user })
   const first = included ? { docs: included.docs.slice(0, limit), occurrences: included.occurrences.slice(0, limit) } : { docs: [], occurrences: [] }
-  const room = () => limit - first.docs.length - found.length
   const found: Event[] = []
+  const room = () => limit - first.docs.length - found.length
   if (room() > 0) found.push(...(await read([...rest, ...window, { series: { exists: false } }], room())).docs)
   if (repeats && room() > 0) {
     const written = found.filter((event) => event.recurring).map((event) => event.id)

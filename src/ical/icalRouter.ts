@@ -66,8 +66,17 @@ async function serialize(ctx: RequestContext, found: FeedEvents, unlock: Unlock,
   const { changed, removed } = await findFeedSeries(ctx, whole, statusWhere(statuses))
   const bySeries = new Map<number, Event[]>()
   for (const event of changed) bySeries.set(event.series as number, [...(bySeries.get(event.series as number) ?? []), event])
-  const ordered = found.docs.flatMap((event, i) => [event, ...(found.occurrences[i] ? [] : (bySeries.get(event.id) ?? []))])
-  const views = found.docs.flatMap((event, i) => [found.occurrences[i], ...(found.occurrences[i] ? [] : (bySeries.get(event.id) ?? []).map(() => undefined))])
+  const ordered: Event[] = []
+  const views: FeedEvents['occurrences'] = []
+  found.docs.forEach((event, i) => {
+    ordered.push(event)
+    views.push(found.occurrences[i])
+    if (found.occurrences[i]) return
+    for (const occurrence of bySeries.get(event.id) ?? []) {
+      ordered.push(occurrence)
+      views.push(undefined)
+    }
+  })
   const events = serializeEventList(await loadEventList(ctx, ordered, unlock, undefined, views), ctx) as unknown as FeedEvent[]
   const { siteTimezone, recurrenceHorizonMonths: horizonMonths, recurrenceMaxOccurrences: maxOccurrences } = ctx.options
   return {

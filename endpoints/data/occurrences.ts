@@ -1,4 +1,5 @@
 import type { Sort, Where } from 'payload'
+import { relationId } from '../../collections/relationIds.js'
 import { OCCURRENCES } from '../../collections/slugs.js'
 import type { Occurrence } from '../../src/payload-types.js'
 import { wallClock } from '../../lib/dates/wallClock.js'
@@ -83,7 +84,7 @@ export async function eventsChangedFrom(ctx: RequestContext, occurrences: number
     depth: 0,
     ...pastAccess('occurrenceRows'),
   })
-  return found.docs.map((row) => Number(row.changedTo && typeof row.changedTo === 'object' ? row.changedTo.id : row.changedTo)).filter((id) => Number.isSafeInteger(id) && id > 0)
+  return found.docs.map((row) => relationId(row.changedTo)).filter((id) => id !== undefined)
 }
 
 /**

@@ -53,7 +53,7 @@ export interface BenchResults {
   queryPlans: RoutePlans[]
   /** The benchmark process's peak resident memory (VmHWM) once it has seeded the events. */
   seeding?: { peakRssMiB: number }
-  writes: { one: Measurement; many: Measurement; created: number; listed: number }
+  writes: { one: Measurement; many: Measurement; created: number; listed: number; /** The server's CPU time per write (absent in older files). */ cpuMsPerWrite?: { one: number; many: number } }
   soak?: SoakResult
   workerScaling?: ScalingRow[]
   instances?: InstancesResult

@@ -28,3 +28,9 @@ export function peakRssMiB(pid: number): number {
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)
 }
+
+/** User and system CPU time a process has used, in milliseconds (/proc/<pid>/stat, in ticks of 1/100 s). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}

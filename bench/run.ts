@@ -400,7 +400,7 @@ try {
   if (recurring) budgets.push(...recurringBudgets(recurring, at, FILTERED_P50_MS, FILTERED_P99_MS))
   else budgets.push({ budget: 'recurring events (a series\' create, lists with 100,000 occurrences, an occurrence\'s edit)', value: 'run with --occurrences N (N > 0)', ok: null, run: 'not part of this run' })
 
-  log(`\nBudgets (decisions section 7, recurring events, issue 31), ${SIZE}:`)
+  log(`\nBudgets (decisions section 7, recurring events), ${SIZE}:`)
   printBudgets(budgets, log)
 
   const results: BenchResults = {

@@ -2,8 +2,9 @@
 // node_modules/.cache, without a module loader. Under `--import tsx` every one of the ~1,600 modules a
 // command loads (Payload, drizzle, lexical…) is resolved and loaded through tsx's hooks, which run on
 // a thread of their own in Node 20: that doubled a command's start-up. The project's own files are
-// bundled once by esbuild (tsx's own, so the same transform), packages left to Node, and rebuilt
-// when a file they came from changed. Plain JavaScript, as it must run before anything can read TypeScript.
+// bundled once by esbuild (tsx's own, so the same transform), and rebuilt when a file they came from
+// changed. Packages are left to Node, except for the CLI (BUNDLES_PACKAGES). Plain JavaScript, as it must
+// run before anything can read TypeScript.
 import cluster from 'node:cluster'
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -14,7 +15,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'calendar-entries')
 /** Bump when the build options below change, so older copies are not reused. */
-const FORMAT = 1
+const FORMAT = 2
+/**
+ * Entries whose packages are bundled with them. A CLI command spends most of its start-up on Node
+ * finding, reading and linking some 1,460 package modules (Payload, drizzle, Lexical); one bundle
+ * of them starts in well under half the time. Not the server: Next.js serves the admin from its own
+ * build and must share React and Payload with it, so `npm start` keeps its packages as installed.
+ */
+const BUNDLES_PACKAGES = new Set(['src/cli.ts'])
+/**
+ * Packages left to Node even then: native addons; packages that find files next to their own
+ * (__dirname, import.meta.url: jsdom's style sheets, pino's worker threads, MongoDB's optional
+ * modules); those only code generation loads (with imports of computed names); and Next.js.
+ */
+const EXTERNAL_PACKAGES = [
+  ...['libsql', '@libsql/*', 'sharp', '@img/*', 'pg-native'],
+  ...['jsdom', 'pino', 'pino-pretty', 'thread-stream', 'mongodb', 'mongoose'],
+  ...['json-schema-to-typescript', 'prettier', 'typescript', 'meriyah', 'drizzle-kit', 'esbuild', 'tsx'],
+  ...['next', '@next/*', 'react-dom', '@payloadcms/next'],
+]
 /** Copies replaced this long ago are removed; a process that started on one may still load its chunks. */
 const KEEP_OLD_MS = 24 * 60 * 60 * 1000
 
@@ -34,6 +53,15 @@ function signature(file) {
   }
 }
 
+/** The export conditions given to Node (`--conditions=x`, `-C x`). */
+function conditionsOf(execArgv) {
+  return execArgv.flatMap((arg, i) => {
+    if (arg.startsWith('--conditions=')) return [arg.slice('--conditions='.length)]
+    if (arg === '--conditions' || arg === '-C') return execArgv[i + 1] ? [execArgv[i + 1]] : []
+    return []
+  })
+}
+
 /** The current copy's output folder when every file it was built from is unchanged. */
 function upToDate() {
   try {
@@ -51,7 +79,11 @@ function upToDate() {
 async function build() {
   const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild')
   const dir = path.join(CACHE, `${name}-${Date.now()}-${process.pid}`)
-  // Each file keeps its own import.meta.url (files are read, and packages resolved, next to it).
+  const withPackages = BUNDLES_PACKAGES.has(path.relative(ROOT, entry).split(path.sep).join('/'))
+  // Each file keeps its own import.meta.url (files are read, and packages resolved, next to it). An
+  // import() of a computed name (left as written) would resolve from the copy's folder: such a file,
+  // found in its compiled form (no types or comments), sends the entry back to its sources.
+  const computedImports = []
   const ownUrl = {
     name: 'own-import-meta-url',
     setup(b) {
@@ -59,6 +91,8 @@ async function build() {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
         const source = readFileSync(args.path, 'utf8').replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
         const extension = path.extname(args.path).replace(/^\.[cm]?/, '')
+        const compiled = esbuild.transformSync(source, { loader: extension, format: 'esm' }).code
+        if (/\bimport\s*\(\s*(?!"[^"]*"\s*\))/.test(compiled)) computedImports.push(args.path)
         return { contents: source, loader: extension }
       })
     },
@@ -71,7 +105,15 @@ async function build() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    ...(withPackages
+      ? {
+          external: EXTERNAL_PACKAGES,
+          // Resolved as Node resolves them in this process (`npm run cli` passes --conditions=production).
+          conditions: conditionsOf(process.execArgv),
+          // CommonJS packages call require(): one made for each chunk, resolving as from node_modules.
+          banner: { js: "import { createRequire as __calendarRequire } from 'node:module'; const require = __calendarRequire(import.meta.url);" },
+        }
+      : { packages: 'external' }),
     // Class and function names stay as written (errors and logs show them).
     keepNames: true,
     outdir: dir,
@@ -81,16 +123,16 @@ async function build() {
     logLevel: 'silent',
     plugins: [ownUrl],
   })
-  // An import esbuild could not follow (it warns), or an import() of a computed name (left as written),
-  // would resolve from the copy's folder: run from the sources instead.
+  // An import esbuild could not follow (it warns) would resolve from the copy's folder too.
   if (result.warnings.length) throw new Error(result.warnings[0].text)
-  const computed = result.outputFiles.find((file) => /\bimport\s*\(\s*(?!"[^"]*"\s*\))/.test(file.text))
-  if (computed) throw new Error(`an import() of a computed name in ${computed.path}`)
+  if (computedImports.length) throw new Error(`an import() of a computed name in ${computedImports[0]}`)
   mkdirSync(dir, { recursive: true })
   for (const file of result.outputFiles) writeFileSync(file.path, file.contents)
-  const inputs = Object.fromEntries(
-    [...Object.keys(result.metafile.inputs), 'tsconfig.json', 'package.json'].map((file) => [file, signature(path.join(ROOT, file))]),
-  )
+  // Bundled packages change with an install, which rewrites npm's record of node_modules: that file
+  // stands for all of theirs (thousands, each checked at every start otherwise).
+  const own = Object.keys(result.metafile.inputs).filter((file) => !file.split(/[\\/]/).includes('node_modules'))
+  const installed = withPackages ? ['package-lock.json', 'node_modules/.package-lock.json'] : []
+  const inputs = Object.fromEntries([...own, ...installed, 'tsconfig.json', 'package.json'].map((file) => [file, signature(path.join(ROOT, file))]))
   const main = `${path.basename(entry).replace(/\.[cm]?tsx?$/, '')}.mjs`
   // Written whole, then renamed: processes starting at the same time read an old or a new stamp, never half.
   const temporary = `${stampFile}.${process.pid}`

@@ -126,7 +126,7 @@ if (cluster.isPrimary) {
     expect(script).toBe('exec node --conditions=production src/runCompiled.mjs src/start.ts')
   })
 
-  it('is how `npm run cli` starts the CLI: its compiled copy is built from src/cli.ts and its commands', async () => {
+  it('is how `npm run cli` starts the CLI: its compiled copy is built from src/cli.ts, its commands and their packages', async () => {
     const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.cli!
     expect(script.split(' ').slice(2)).toEqual(CLI_ARGS)
     // Without its stamp the CLI is bundled again from the current sources (a file esbuild cannot
@@ -139,5 +139,20 @@ if (cluster.isPrimary) {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { dir: string; inputs: Record<string, string> }
     expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/cli.ts', 'src/commands/createUser.ts', 'src/buildCalendarConfig.ts', 'migrations/sqlite/index.ts']))
     expect(readdirSync(stamp.dir)).toContain('cli.mjs')
+    // Packages are bundled into the copy (an install is its one input for them), except those kept
+    // installed on purpose: Payload and drizzle no longer load from node_modules.
+    expect(Object.keys(stamp.inputs)).toContain('node_modules/.package-lock.json')
+    expect(Object.keys(stamp.inputs).filter((file) => file.includes('node_modules/') && file !== 'node_modules/.package-lock.json')).toEqual([])
+    const copy = readdirSync(stamp.dir).filter((file) => file.endsWith('.mjs')).map((file) => readFileSync(path.join(stamp.dir, file), 'utf8'))
+    expect(copy.length).toBeGreaterThan(1)
+    const imported = new Set(copy.flatMap((text) => [...text.matchAll(/^(?:import\b[^;]*?|\})\s*from\s*"([^"]+)";$/gm)].map((m) => m[1]!)))
+    expect(imported).toContain('node:crypto')
+    for (const name of ['payload', 'drizzle-orm', '@payloadcms/drizzle', '@payloadcms/db-sqlite', '@payloadcms/richtext-lexical', 'graphql', 'lexical']) {
+      expect(imported).not.toContain(name)
+    }
+    expect(copy.some((text) => text.includes('// node_modules/payload/dist/index.js'))).toBe(true)
+    // And a command that boots Payload runs from it.
+    const listed = await node([...CLI_ARGS, 'users:list'], operatorEnv({ DATABASE_URI: `file:${path.join(fixture.dir, 'cli.db')}` }))
+    expect(listed).toMatchObject({ code: 0, stdout: expect.stringContaining('(none)') })
   })
 })

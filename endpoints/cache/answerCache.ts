@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../lib/options.js'
+import { answerJson } from './answerJson.js'
 import { responseCacheFor } from './responseCache.js'
 
 // What WordPress sends to signed-in callers (reference 1.4); public answers may be stored but must be revalidated.
@@ -185,8 +186,8 @@ export function sendAnswer(payload: Payload, options: CacheOptions, req: Request
     return
   }
   res.status(status)
-  // As res.json writes it (the app sets no replacer and no spacing).
-  const text = JSON.stringify(body)
+  // As res.json writes it (the app sets no replacer and no spacing), kept objects' text written once.
+  const text = answerJson(body)
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json')
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.send(text)

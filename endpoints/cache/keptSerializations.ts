@@ -1,4 +1,5 @@
 import type { RequestContext } from '../types.js'
+import { markKept } from './answerJson.js'
 import { type DocumentCache, documentCacheFor, keepDerived, keptDerived } from './documentCache.js'
 
 /**
@@ -28,7 +29,12 @@ export function keptSerialization(kept: KeptSerializations, id: number): object 
   return keptDerived(kept.cache, `${kept.scope}:${id}`)
 }
 
-/** Keeps the object of document `id` (frozen), unless a write happened since the request began. */
+/**
+ * Keeps the object of document `id` (frozen), unless a write happened since the request began; its
+ * JSON text is then written once for every answer it is sent in (answerJson).
+ */
 export function keepSerialization<T extends object>(kept: KeptSerializations, id: number, value: T): T {
-  return keepDerived(kept.cache, `${kept.scope}:${id}`, value, kept.generation)
+  const generation = kept.cache.generation
+  const object = keepDerived(kept.cache, `${kept.scope}:${id}`, value, kept.generation)
+  return generation === kept.generation ? markKept(object) : object
 }

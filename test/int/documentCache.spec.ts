@@ -112,6 +112,28 @@ describe('the document cache of linked venues, organizers and terms', () => {
     expect(keptDerived(cache, 'spec:late')).toBeUndefined()
   })
 
+  it('keeps the public’s term lookups of a filtered list (names, descendants) until a term is written', async () => {
+    const filtered = (path: string) => anonymous(path)
+    const first = await filtered('/events?categories=music&start_date=2027-01-01')
+    expect(first.body.events.map((e: { id: number }) => e.id)).toContain(eventId)
+    const again = await filtered('/events?categories=music&start_date=2027-01-01&per_page=5')
+    // The slug's term and its descendants: neither is looked up again.
+    expect(again.categories).toBe(0)
+    expect(again.body.total).toBe(first.body.total)
+    // Unknown until it exists: a new category is found at once, and a new child's events count for its parent.
+    expect((await fetch(`${app.api}/events?categories=music-live`)).status).toBe(400)
+    const music = (await api.get('/categories?search=music')).body.categories.find((c: { slug: string }) => c.slug === 'music')
+    const child = await api.post('/categories', { name: 'Music live', slug: 'music-live', parent: music.id }, editor.headers)
+    expect(child.status).toBe(201)
+    expect((await fetch(`${app.api}/events?categories=music-live`)).status).toBe(200)
+    const childEvent = await api.post('/events', { title: 'Child gig', start_date: '2027-09-02 20:00:00', end_date: '2027-09-02 22:00:00', categories: [child.body.id] }, editor.headers)
+    expect(childEvent.status).toBe(201)
+    const withChild = await filtered('/events?categories=music&start_date=2027-01-01')
+    expect(withChild.categories).toBeGreaterThan(0)
+    expect(withChild.body.events.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([eventId, childEvent.body.id]))
+    await api.delete(`/events/${childEvent.body.id}?force=true`, editor.headers)
+  })
+
   it('is not used for signed-in callers', async () => {
     const signedIn = await anonymous(`/events/${eventId}`, editor.headers)
     expect(signedIn.venues).toBe(1)

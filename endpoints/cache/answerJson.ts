@@ -6,9 +6,13 @@
 const kept = new WeakSet<object>()
 const texts = new WeakMap<object, string>()
 
-/** Marks a deep-frozen object whose JSON text may be written once and reused. */
-export function markKept<T extends object>(value: T): T {
+/**
+ * Marks a deep-frozen object whose JSON text may be written once and reused; `text`, when given, is
+ * that text already written (keepSerialization, which counts it against the document cache's bound).
+ */
+export function markKept<T extends object>(value: T, text?: string): T {
   kept.add(value)
+  if (text !== undefined) texts.set(value, text)
   return value
 }
 

@@ -33,6 +33,11 @@ function footprint(value: unknown): number {
   return size
 }
 
+/** What an entry counts against the cache's bound: its value, its key, `extra` bytes kept beside it. */
+function entrySize(value: object | typeof HIDDEN, key: string, extra = 0): number {
+  return (value === HIDDEN ? 0 : footprint(value)) + 2 * key.length + 100 + extra
+}
+
 /** Frozen, so a caller changing a shared document fails loudly instead of changing other answers. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -61,7 +66,7 @@ export function documentCacheFor(payload: Payload, options: Pick<ResolvedCalenda
     return {
       store: new LRUCache<string, object | typeof HIDDEN>({
         maxSize: documentCacheMb * 1024 * 1024,
-        sizeCalculation: (doc, key) => (doc === HIDDEN ? 0 : footprint(doc)) + 2 * key.length + 100,
+        sizeCalculation: (doc, key) => entrySize(doc, key),
         ...(ttl ? { ttl } : {}),
       }),
       generation: 0,
@@ -120,10 +125,11 @@ export function keptDerived(cache: DocumentCache, key: string): object | undefin
 
 /**
  * Keeps a value derived from documents read since `generation` (frozen), unless a write happened since:
- * it might come from what that write changed.
+ * it might come from what that write changed. `extraBytes`: what is kept beside it for as long as it
+ * is (its JSON text, answerJson), counted against the cache's bound with it.
  */
-export function keepDerived<T extends object>(cache: DocumentCache, key: string, value: T, generation: number): T {
+export function keepDerived<T extends object>(cache: DocumentCache, key: string, value: T, generation: number, extraBytes = 0): T {
   if (cache.generation !== generation) return value
-  cache.store.set(key, deepFreeze(value))
+  cache.store.set(key, deepFreeze(value), { size: entrySize(value, key, extraBytes) })
   return value
 }

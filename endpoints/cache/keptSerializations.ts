@@ -30,11 +30,12 @@ export function keptSerialization(kept: KeptSerializations, id: number): object 
 }
 
 /**
- * Keeps the object of document `id` (frozen), unless a write happened since the request began; its
- * JSON text is then written once for every answer it is sent in (answerJson).
+ * Keeps the object of document `id` (frozen), unless a write happened since the request began, with
+ * its JSON text, written here once for every answer it is sent in (answerJson) and counted against the
+ * cache's bound with it.
  */
 export function keepSerialization<T extends object>(kept: KeptSerializations, id: number, value: T): T {
-  const generation = kept.cache.generation
-  const object = keepDerived(kept.cache, `${kept.scope}:${id}`, value, kept.generation)
-  return generation === kept.generation ? markKept(object) : object
+  if (kept.cache.generation !== kept.generation) return value
+  const text = JSON.stringify(value)
+  return markKept(keepDerived(kept.cache, `${kept.scope}:${id}`, value, kept.generation, 2 * text.length), text)
 }

@@ -62,4 +62,13 @@ describe('answerJson', () => {
     answerJson({ events: [fresh] })
     expect(written.count).toBe(3)
   })
+
+  it('uses the text it was kept with (keepSerialization writes it once, to count it against the cache)', () => {
+    const event = deepFreeze({ id: 5, title: 'Kept' })
+    // Not what JSON.stringify would write now: proves the given text is the one sent.
+    const text = '{"id":5,"title":"Kept when written"}'
+    markKept(event, text)
+    expect(answerJson({ events: [event] })).toBe(`{"events":[${text}]}`)
+    expect(answerJson(event)).toBe(text)
+  })
 })

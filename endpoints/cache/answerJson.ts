@@ -3,24 +3,16 @@
  * written once: a list's kept event objects were otherwise stringified again for every request (a tenth
  * of the busy time of a category list of 50 events with the document cache on).
  */
-const kept = new WeakSet<object>()
 const texts = new WeakMap<object, string>()
 
-/**
- * Marks a deep-frozen object whose JSON text may be written once and reused; `text`, when given, is
- * that text already written (keepSerialization, which counts it against the document cache's bound).
- */
-export function markKept<T extends object>(value: T, text?: string): T {
-  kept.add(value)
-  if (text !== undefined) texts.set(value, text)
+/** Marks a deep-frozen object as kept with its JSON text (keepSerialization, which counts it against the document cache's bound). */
+export function markKept<T extends object>(value: T, text: string): T {
+  texts.set(value, text)
   return value
 }
 
-function keptText(value: object): string {
-  let text = texts.get(value)
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)))
-  return text
-}
+/** The text a kept object was marked with, if it is one. */
+const keptText = (value: unknown): string | undefined => (typeof value === 'object' && value !== null ? texts.get(value) : undefined)
 
 const hasToJson = (value: object) => typeof (value as { toJSON?: unknown }).toJSON === 'function'
 
@@ -31,20 +23,18 @@ const hasToJson = (value: object) => typeof (value as { toJSON?: unknown }).toJS
  */
 export function answerJson(body: unknown): string {
   if (body === null || typeof body !== 'object') return JSON.stringify(body)
-  if (kept.has(body)) return keptText(body)
+  const text = keptText(body)
+  if (text !== undefined) return text
   if (Array.isArray(body) || hasToJson(body)) return JSON.stringify(body)
-  const values = Object.values(body)
-  if (!values.some((value) => Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null && kept.has(item)))) {
-    return JSON.stringify(body)
-  }
+  if (!Object.values(body).some((value) => Array.isArray(value) && value.some((item) => keptText(item) !== undefined))) return JSON.stringify(body)
   // As JSON.stringify writes an object: own enumerable keys in order, undefined (and functions) left out.
   const parts: string[] = []
   for (const [key, value] of Object.entries(body)) {
-    const text =
+    const written =
       Array.isArray(value) && !hasToJson(value)
-        ? `[${value.map((item) => (typeof item === 'object' && item !== null && kept.has(item) ? keptText(item) : (JSON.stringify(item) ?? 'null'))).join(',')}]`
+        ? `[${value.map((item) => keptText(item) ?? JSON.stringify(item) ?? 'null').join(',')}]`
         : JSON.stringify(value)
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`)
+    if (written !== undefined) parts.push(`${JSON.stringify(key)}:${written}`)
   }
   return `{${parts.join(',')}}`
 }

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import type { CollectionSlug } from 'payload'
+import sharp from 'sharp'
+import { readPublicByIds } from '../../endpoints/data/readPublicByIds.js'
+import { readVisible } from '../../endpoints/data/readVisible.js'
+import type { RequestContext } from '../../endpoints/types.js'
+import { resolveOptions } from '../../lib/options.js'
+import { createActors, type Actor } from '../helpers/actors.js'
+import { daysFromNow } from '../helpers/fixtures.js'
+import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
+
+// The public's reads by ID below the Local API (readPublicByIds) against Payload's find with no user,
+// `overrideAccess: false` and depth 0, document by document, for every collection the namespace reads
+// that way, with every `select` and `trash` it uses: drafts, pending, private, trashed and
+// password-protected posts of several owners, links in order, empty links, an image, a virtual field.
+
+const STATUSES = ['publish', 'draft', 'pending', 'private', 'future'] as const
+const POSTS: CollectionSlug[] = ['events', 'venues', 'organizers']
+const TERMS: CollectionSlug[] = ['event-categories', 'event-tags']
+
+let app: TestApp
+let actors: Record<string, Actor>
+const ctx = () => ({ payload: app.payload, user: null, options: resolveOptions() }) as unknown as RequestContext
+
+beforeAll(async () => {
+  app = await initTestApp()
+  actors = await createActors(app)
+  const p = app.payload
+  const music = await p.create({ collection: 'event-categories', data: { name: 'Music', description: 'Loud' } })
+  const jazz = await p.create({ collection: 'event-categories', data: { name: 'Jazz', parent: music.id } })
+  const tags = [await p.create({ collection: 'event-tags', data: { name: 'Outdoor' } }), await p.create({ collection: 'event-tags', data: { name: 'Family' } })]
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366cc' } }).png().toBuffer()
+  const image = await p.create({ collection: 'media', data: { alt: 'A poster' }, file: { data: png, mimetype: 'image/png', name: 'poster.png', size: png.length }, overrideAccess: true })
+  const venues: number[] = []
+  const organizers: number[] = []
+  let n = 0
+  for (const status of STATUSES) {
+    for (const trashed of [false, true]) {
+      n++
+      const venue = await p.create({
+        collection: 'venues',
+        data: { title: `Hall ${n}`, status, address: `${n} Main St`, city: 'Springfield', latitude: 51.5 + n / 100, longitude: -0.12, showMap: n % 2 ? '1' : '', image: n === 1 ? image.id : undefined } as never,
+        overrideAccess: true,
+      })
+      const organizer = await p.create({ collection: 'organizers', data: { title: `Acme ${n}`, status, email: `acme${n}@example.org`, phone: n % 2 ? '555' : undefined } as never, overrideAccess: true })
+      venues.push(venue.id)
+      organizers.push(organizer.id)
+      if (trashed) {
+        await p.update({ collection: 'venues', id: venue.id, data: { deletedAt: new Date().toISOString() } as never, trash: true, overrideAccess: true })
+        await p.update({ collection: 'organizers', id: organizer.id, data: { deletedAt: new Date().toISOString() } as never, trash: true, overrideAccess: true })
+      }
+    }
+  }
+  for (const status of STATUSES) {
+    for (const owner of ['author', 'editor'] as const) {
+      for (const password of [false, true]) {
+        for (const trashed of [false, true]) {
+          n++
+          const doc = await p.create({
+            collection: 'events',
+            data: {
+              title: `Event ${n} ${status}`,
+              status,
+              author: actors[owner]!.id,
+              startDate: daysFromNow(1 + (n % 7)),
+              endDate: daysFromNow(1.1 + (n % 7)),
+              timezone: n % 2 ? 'Europe/London' : 'America/New_York',
+              allDay: n % 5 === 0,
+              excerpt: n % 3 ? `About ${n}` : undefined,
+              cost: n % 4 ? String(n) : undefined,
+              currencySymbol: n % 4 ? '$' : undefined,
+              currencyPosition: n % 2 ? 'prefix' : 'postfix',
+              website: n % 2 ? `https://example.org/${n}` : undefined,
+              image: n % 6 === 0 ? image.id : undefined,
+              // Links in an order other than their IDs', and some events without any.
+              categories: n % 3 ? [jazz.id, music.id] : [],
+              tags: n % 2 ? [tags[1]!.id, tags[0]!.id] : [],
+              venues: [venues[n % venues.length]!],
+              organizers: n % 4 ? [organizers[(n + 3) % organizers.length]!, organizers[n % organizers.length]!] : [],
+              featured: n % 3 === 0,
+              sticky: n % 7 === 0,
+              hideFromListings: n % 11 === 0,
+              ...(n % 9 === 0 ? { recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] } : {}),
+              ...(password ? { password: 'sesame' } : {}),
+            } as never,
+            overrideAccess: true,
+          })
+          if (trashed) await p.update({ collection: 'events', id: doc.id, data: { deletedAt: new Date().toISOString() } as never, trash: true, overrideAccess: true })
+        }
+      }
+    }
+  }
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+/** Every stored document's ID of `collection`, trashed ones included. */
+async function everyId(collection: CollectionSlug): Promise<number[]> {
+  const all = await app.payload.find({ collection, pagination: false, depth: 0, select: {}, trash: true, overrideAccess: true })
+  return all.docs.map((doc) => doc.id as number)
+}
+
+const byId = (docs: Array<{ id: unknown }>) => [...docs].sort((a, b) => Number(a.id) - Number(b.id))
+
+describe('readPublicByIds answers as the Local API does for the public', () => {
+  const cases: Array<[CollectionSlug, Record<string, false> | undefined]> = [
+    ...POSTS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, { description: false }], [c, {}]]),
+    ...TERMS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, undefined], [c, {}]]),
+  ]
+  for (const [collection, select] of cases) {
+    for (const trash of [false, true]) {
+      it(`${collection}, select ${JSON.stringify(select ?? null)}, trash ${trash}`, async () => {
+        const ids = await everyId(collection)
+        expect(ids.length).toBeGreaterThan(1)
+        const local = await app.payload.find({ collection, where: { id: { in: ids } }, sort: 'id', pagination: false, depth: 0, trash, ...(select ? { select } : {}), overrideAccess: false, user: null })
+        const direct = await readPublicByIds(ctx(), collection, ids, { select, trash })
+        expect(direct).not.toBeNull()
+        expect(local.docs.length).toBeGreaterThan(0)
+        expect(byId(direct!)).toEqual(byId(local.docs))
+        // Posts hide drafts, private and trashed ones from the public: the comparison covered hidden documents.
+        if (POSTS.includes(collection)) expect(local.docs.length).toBeLessThan(ids.length)
+      })
+    }
+  }
+
+  it('left out: a password-protected event’s guarded fields, and the password hash everywhere', async () => {
+    const ids = await everyId('events')
+    const docs = (await readPublicByIds(ctx(), 'events', ids, { select: { description: false } }))!
+    const locked = docs.filter((doc) => doc.hasPassword)
+    const open = docs.filter((doc) => !doc.hasPassword)
+    expect(locked.length).toBeGreaterThan(0)
+    expect(open.length).toBeGreaterThan(0)
+    for (const doc of locked) expect(doc).not.toHaveProperty('venues')
+    for (const doc of open) expect(doc).toHaveProperty('venues')
+    for (const doc of docs) expect(doc).not.toHaveProperty('passwordHash')
+  })
+
+  it('leaves to the Local API what it does not serve: signed-in callers, media, a positive select, MongoDB', async () => {
+    const ids = await everyId('events')
+    expect(await readPublicByIds({ ...ctx(), user: actors.editor!.user } as unknown as RequestContext, 'events', ids)).toBeNull()
+    expect(await readPublicByIds(ctx(), 'media', await everyId('media'))).toBeNull()
+    expect(await readPublicByIds(ctx(), 'events', ids, { select: { title: true } })).toBeNull()
+    const mongo = { ...ctx(), payload: { ...app.payload, db: { name: 'mongoose' } } } as unknown as RequestContext
+    expect(await readPublicByIds(mongo, 'events', ids)).toBeNull()
+  })
+
+  it('readVisible reads the public’s events without the Local API', async () => {
+    const ids = await everyId('events')
+    const find = jest.spyOn(app.payload, 'find')
+    try {
+      const found = await readVisible({ ...ctx(), options: { ...resolveOptions(), documentCacheMb: 0 } } as unknown as RequestContext, 'events', ids, { select: { description: false } })
+      expect(found.size).toBeGreaterThan(0)
+      expect(find).not.toHaveBeenCalled()
+    } finally {
+      find.mockRestore()
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type CollectionSlug, type FlattenedField, type PayloadRequest, type SanitizedCollectionConfig, type Where } from 'payload'
 import { drizzleAdapterOf, sqlAdapterOf, type SqlAdapter } from '../../lib/sql/sqlAdapter.js'
+import { sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 import type { RequestContext } from '../types.js'
 
@@ -83,14 +84,34 @@ async function preparePlan(
   const inIds = (column: unknown) =>
     adapter.name === 'sqlite' ? ops.sql`${column} in (select value from json_each(${idsParam}))` : ops.sql`${column} = any(${idsParam})`
   const param = (ids: readonly number[]) => ({ ids: adapter.name === 'sqlite' ? JSON.stringify(ids) : [...ids] })
-  const run = (query: any) => (adapter.name === 'sqlite' ? (ids: readonly number[]) => query.all(param(ids)) : (ids: readonly number[]) => query.execute(param(ids))) // eslint-disable-line @typescript-eslint/no-explicit-any
+  const reader = adapter.name === 'sqlite' ? sqliteReadConnectionOf(adapter) : null
+  /**
+   * Runs a select of `fields` (key → drizzle column): on a SQLite file, its SQL on the read connection,
+   * each value decoded by its column as drizzle decodes it; elsewhere drizzle's prepared query.
+   */
+  const run = (query: any, fields: Record<string, any>, part: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (reader) {
+      const { sql, params } = query.toSQL() as { sql: string; params: unknown[] }
+      const columns = Object.entries(fields)
+      return async (ids: readonly number[]) => {
+        const json = JSON.stringify(ids)
+        return reader.all(sql, params.map((p) => (p === idsParam ? json : p))).map((values) => {
+          const row: Record<string, unknown> = {}
+          columns.forEach(([key, column], i) => (row[key] = values[i] === null ? null : column.mapFromDriverValue(values[i])))
+          return row
+        })
+      }
+    }
+    const prepared = adapter.name === 'sqlite' ? query.prepare() : query.prepare(name(part))
+    return adapter.name === 'sqlite' ? (ids: readonly number[]) => prepared.all(param(ids)) : (ids: readonly number[]) => prepared.execute(param(ids))
+  }
   // PostgreSQL's named statements: one name per SQL text.
   const name = (part: string) => `public_read_${tableName}_${part}_${++statementNames}`
 
   const selected: Record<string, unknown> = { id: table.id }
   for (const s of served) if (s.from === 'column') selected[s.key] = table[s.key]
   const main = db.select(selected).from(table).where(ops.and(inIds(table.id), built.where))
-  const columns = run(adapter.name === 'sqlite' ? main.prepare() : main.prepare(name('rows')))
+  const columns = run(main, selected, 'rows')
 
   let rels: Plan['rels']
   const relsServed = served.filter((s) => s.from === 'rels')
@@ -107,7 +128,7 @@ async function preparePlan(
       .from(relsTable)
       .where(ops.and(inIds(relsTable.parent), ops.inArray(relsTable.path, relsServed.map((s) => s.key))))
       .orderBy(ops.asc(relsTable.order))
-    rels = run(adapter.name === 'sqlite' ? query.prepare() : query.prepare(name('rels')))
+    rels = run(query, relSelected, 'rels')
   }
   const guarded = config.flattenedFields.filter((f) => served.some((s) => s.field === f) && typeof f.access?.read === 'function')
   const idsOnly = options.select && !Object.keys(options.select).length

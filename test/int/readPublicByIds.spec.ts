@@ -3,6 +3,8 @@ import type { CollectionSlug } from 'payload'
 import sharp from 'sharp'
 import { readPublicByIds } from '../../endpoints/data/readPublicByIds.js'
 import { readVisible } from '../../endpoints/data/readVisible.js'
+import { sqliteAdapterOf } from '../../lib/sql/sqlAdapter.js'
+import { sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import type { RequestContext } from '../../endpoints/types.js'
 import { resolveOptions } from '../../lib/options.js'
 import { createActors, type Actor } from '../helpers/actors.js'
@@ -145,15 +147,30 @@ describe('readPublicByIds answers as the Local API does for the public', () => {
     expect(await readPublicByIds(mongo, 'events', ids)).toBeNull()
   })
 
-  it('readVisible reads the public’s events without the Local API', async () => {
+  it('sees every write committed before it: a changed title, a new link, a trashed event', async () => {
+    const [first] = (await app.payload.find({ collection: 'events', where: { status: { equals: 'publish' }, hasPassword: { equals: false } }, limit: 1, depth: 0, overrideAccess: true })).docs
+    const read = async () => (await readPublicByIds(ctx(), 'events', [first!.id], { select: { description: false } }))![0]
+    expect((await read())?.title).toBe(first!.title)
+    const tag = await app.payload.create({ collection: 'event-tags', data: { name: 'Late' } })
+    await app.payload.update({ collection: 'events', id: first!.id, data: { title: 'Renamed', tags: [tag.id] } as never, overrideAccess: true })
+    expect(await read()).toMatchObject({ title: 'Renamed', tags: [tag.id] })
+    await app.payload.update({ collection: 'events', id: first!.id, data: { deletedAt: new Date().toISOString() } as never, trash: true, overrideAccess: true })
+    expect(await read()).toBeUndefined()
+  })
+
+  it('readVisible reads the public’s events without the Local API (on SQLite, on a connection of its own)', async () => {
     const ids = await everyId('events')
     const find = jest.spyOn(app.payload, 'find')
+    const sqlite = sqliteAdapterOf(app.payload.db)
+    const reads = sqlite ? jest.spyOn(sqliteReadConnectionOf(sqlite)!, 'all') : undefined
     try {
       const found = await readVisible({ ...ctx(), options: { ...resolveOptions(), documentCacheMb: 0 } } as unknown as RequestContext, 'events', ids, { select: { description: false } })
       expect(found.size).toBeGreaterThan(0)
       expect(find).not.toHaveBeenCalled()
+      if (reads) expect(reads).toHaveBeenCalled()
     } finally {
       find.mockRestore()
+      reads?.mockRestore()
     }
   })
 })

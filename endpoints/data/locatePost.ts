@@ -6,6 +6,7 @@ import { relationId } from '../../collections/relationIds.js'
 import { findOccurrence, type Occurrence } from './occurrences.js'
 import { pastAccess } from './privileged.js'
 import { provisionalBase } from './provisionalIds.js'
+import { readBelowLocalApi } from './readBelowLocalApi.js'
 
 /** What the checks before a read or a write need of a post: its owner and status. Never answered to the caller. */
 export interface LocatedPost {
@@ -44,6 +45,11 @@ async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: 
     const base = await provisionalBase(ctx)
     if (by.id >= base) return occurrencePost(ctx, by.id - base)
   }
+  const select = collection === EVENTS ? EVENT_FIELDS : POST_FIELDS
+  // Below the Local API where it serves this (SQL databases, outside a write), held to its answers.
+  const past = pastAccess('locatePost')
+  const below = await readBelowLocalApi(ctx, collection, 'id' in by ? { ids: [by.id] } : { slugs: [by.slug] }, { ...past, trash: true, select })
+  if (below) return below[0] as LocatedPost | undefined
   const found = await ctx.payload.find({
     collection,
     where: 'id' in by ? { id: { equals: by.id } } : { slug: { equals: by.slug } },
@@ -51,8 +57,8 @@ async function query(ctx: RequestContext, collection: CollectionSlug, by: { id: 
     pagination: false,
     depth: 0,
     trash: true,
-    ...pastAccess('locatePost'),
-    select: collection === EVENTS ? EVENT_FIELDS : POST_FIELDS,
+    ...past,
+    select,
   })
   return found.docs[0] as LocatedPost | undefined
 }

@@ -2,7 +2,7 @@ import type { CollectionSlug, DataFromCollectionSlug, SelectType } from 'payload
 import { CATEGORIES, EVENTS, MEDIA, ORGANIZERS, TAGS, VENUES } from '../../collections/slugs.js'
 import { documentCacheFor, readThrough } from '../cache/documentCache.js'
 import type { RequestContext } from '../types.js'
-import { readPublicByIds } from './readPublicByIds.js'
+import { readBelowLocalApi } from './readBelowLocalApi.js'
 
 /**
  * The calendar's collections, whose documents read here the same for every anonymous caller: their
@@ -30,7 +30,8 @@ export async function readVisible<S extends CollectionSlug>(
 export async function readVisible(ctx: RequestContext, collection: CollectionSlug, ids: readonly number[], options: ReadOptions = {}) {
   if (!ids.length) return new Map()
   const find = async (wanted: readonly number[]) =>
-    ((await readPublicByIds(ctx, collection, wanted, options)) as Array<DataFromCollectionSlug<CollectionSlug>> | null) ??
+    // The public's reads below the Local API where it serves them (SQL databases), held to its answers.
+    ((!ctx.user ? await readBelowLocalApi(ctx, collection, { ids: wanted }, options) : null) as Array<DataFromCollectionSlug<CollectionSlug>> | null) ??
     (
       await ctx.payload.find({
         collection,

@@ -25,7 +25,7 @@ function localFile(config: { url?: string; encryptionKey?: string; syncUrl?: str
  * afresh, describes its columns twice and builds each row as an object property by property: for a
  * single event that was a third of the request's CPU time. Every statement here runs to its end
  * (`all`), so none holds a snapshot open, and each read sees every write committed before it, as the
- * client's reads do (test/int/readPublicByIds.spec.ts writes between reads). Closed with the adapter's
+ * client's reads do (test/int/readBelowLocalApi.spec.ts writes between reads). Closed with the adapter's
  * client. null where the database is not a local file: callers read through the adapter then.
  */
 export function sqliteReadConnectionOf(adapter: SqliteAdapter): SqliteReadConnection | null {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import type { CollectionSlug } from 'payload'
 import sharp from 'sharp'
-import { readPublicByIds } from '../../endpoints/data/readPublicByIds.js'
+import { readBelowLocalApi, type BelowOptions } from '../../endpoints/data/readBelowLocalApi.js'
 import { readVisible } from '../../endpoints/data/readVisible.js'
 import { sqliteAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
@@ -11,10 +11,11 @@ import { createActors, type Actor } from '../helpers/actors.js'
 import { daysFromNow } from '../helpers/fixtures.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
 
-// The public's reads by ID below the Local API (readPublicByIds) against Payload's find with no user,
-// `overrideAccess: false` and depth 0, document by document, for every collection the namespace reads
-// that way, with every `select` and `trash` it uses: drafts, pending, private, trashed and
-// password-protected posts of several owners, links in order, empty links, an image, a virtual field.
+// Reads below the Local API (readBelowLocalApi) against Payload's find at depth 0, document by document:
+// the public's by ID (no user, `overrideAccess: false`) for every collection the namespace reads that
+// way, with every `select` and `trash` it uses, and locatePost's past access by ID and by slug; on
+// drafts, pending, private, trashed and password-protected posts of several owners, links in order,
+// empty links, an image, a virtual field.
 
 const STATUSES = ['publish', 'draft', 'pending', 'private', 'future'] as const
 const POSTS: CollectionSlug[] = ['events', 'venues', 'organizers']
@@ -23,6 +24,7 @@ const TERMS: CollectionSlug[] = ['event-categories', 'event-tags']
 let app: TestApp
 let actors: Record<string, Actor>
 const ctx = () => ({ payload: app.payload, user: null, options: resolveOptions() }) as unknown as RequestContext
+const publicRead = (collection: CollectionSlug, ids: readonly number[], options: Omit<BelowOptions, 'overrideAccess'> = {}) => readBelowLocalApi(ctx(), collection, { ids }, options)
 
 beforeAll(async () => {
   app = await initTestApp()
@@ -105,7 +107,7 @@ async function everyId(collection: CollectionSlug): Promise<number[]> {
 
 const byId = (docs: Array<{ id: unknown }>) => [...docs].sort((a, b) => Number(a.id) - Number(b.id))
 
-describe('readPublicByIds answers as the Local API does for the public', () => {
+describe('readBelowLocalApi answers as the Local API does', () => {
   const cases: Array<[CollectionSlug, Record<string, false> | undefined]> = [
     ...POSTS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, { description: false }], [c, {}]]),
     ...TERMS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, undefined], [c, {}]]),
@@ -116,7 +118,7 @@ describe('readPublicByIds answers as the Local API does for the public', () => {
         const ids = await everyId(collection)
         expect(ids.length).toBeGreaterThan(1)
         const local = await app.payload.find({ collection, where: { id: { in: ids } }, sort: 'id', pagination: false, depth: 0, trash, ...(select ? { select } : {}), overrideAccess: false, user: null })
-        const direct = await readPublicByIds(ctx(), collection, ids, { select, trash })
+        const direct = await publicRead(collection, ids, { select, trash })
         expect(direct).not.toBeNull()
         expect(local.docs.length).toBeGreaterThan(0)
         expect(byId(direct!)).toEqual(byId(local.docs))
@@ -126,9 +128,28 @@ describe('readPublicByIds answers as the Local API does for the public', () => {
     }
   }
 
+  // locatePost's lookups: past access control, trashed posts included, owner and status only.
+  for (const [collection, select] of [
+    ['events', { author: true, status: true, deletedAt: true, slugGiven: true, hasPassword: true, startDate: true, endDate: true, timezone: true, allDay: true }],
+    ['venues', { author: true, status: true, deletedAt: true, slugGiven: true }],
+    ['organizers', { author: true, status: true, deletedAt: true, slugGiven: true }],
+  ] as Array<[CollectionSlug, Record<string, true>]>) {
+    it(`${collection} past access, by ID and by slug, as locatePost reads them`, async () => {
+      const all = (await app.payload.find({ collection, pagination: false, depth: 0, trash: true, select: { slug: true }, overrideAccess: true })).docs as Array<{ id: number; slug: string }>
+      expect(all.length).toBeGreaterThan(1)
+      for (const { id, slug } of all) {
+        const local = await app.payload.find({ collection, where: { id: { equals: id } }, limit: 1, pagination: false, depth: 0, trash: true, overrideAccess: true, select })
+        expect(local.docs).toHaveLength(1)
+        expect(await readBelowLocalApi(ctx(), collection, { ids: [id] }, { overrideAccess: true, trash: true, select })).toEqual(local.docs)
+        expect(await readBelowLocalApi(ctx(), collection, { slugs: [slug] }, { overrideAccess: true, trash: true, select })).toEqual(local.docs)
+      }
+      expect(await readBelowLocalApi(ctx(), collection, { slugs: ['no-such-slug'] }, { overrideAccess: true, trash: true, select })).toEqual([])
+    })
+  }
+
   it('left out: a password-protected event’s guarded fields, and the password hash everywhere', async () => {
     const ids = await everyId('events')
-    const docs = (await readPublicByIds(ctx(), 'events', ids, { select: { description: false } }))!
+    const docs = (await publicRead('events', ids, { select: { description: false } }))!
     const locked = docs.filter((doc) => doc.hasPassword)
     const open = docs.filter((doc) => !doc.hasPassword)
     expect(locked.length).toBeGreaterThan(0)
@@ -138,18 +159,20 @@ describe('readPublicByIds answers as the Local API does for the public', () => {
     for (const doc of docs) expect(doc).not.toHaveProperty('passwordHash')
   })
 
-  it('leaves to the Local API what it does not serve: signed-in callers, media, a positive select, MongoDB', async () => {
+  it('leaves to the Local API what it does not serve: signed-in callers’ reads, media, a nested select, MongoDB, a write’s reads', async () => {
     const ids = await everyId('events')
-    expect(await readPublicByIds({ ...ctx(), user: actors.editor!.user } as unknown as RequestContext, 'events', ids)).toBeNull()
-    expect(await readPublicByIds(ctx(), 'media', await everyId('media'))).toBeNull()
-    expect(await readPublicByIds(ctx(), 'events', ids, { select: { title: true } })).toBeNull()
+    expect(await readBelowLocalApi({ ...ctx(), user: actors.editor!.user } as unknown as RequestContext, 'events', { ids }, {})).toBeNull()
+    expect(await publicRead('media', await everyId('media'))).toBeNull()
+    expect(await publicRead('events', ids, { select: { venues: { title: true } } })).toBeNull()
     const mongo = { ...ctx(), payload: { ...app.payload, db: { name: 'mongoose' } } } as unknown as RequestContext
-    expect(await readPublicByIds(mongo, 'events', ids)).toBeNull()
+    expect(await readBelowLocalApi(mongo, 'events', { ids }, {})).toBeNull()
+    const inWrite = { ...ctx(), req: {} } as unknown as RequestContext
+    expect(await readBelowLocalApi(inWrite, 'events', { ids }, { overrideAccess: true })).toBeNull()
   })
 
   it('sees every write committed before it: a changed title, a new link, a trashed event', async () => {
     const [first] = (await app.payload.find({ collection: 'events', where: { status: { equals: 'publish' }, hasPassword: { equals: false } }, limit: 1, depth: 0, overrideAccess: true })).docs
-    const read = async () => (await readPublicByIds(ctx(), 'events', [first!.id], { select: { description: false } }))![0]
+    const read = async () => (await publicRead('events', [first!.id], { select: { description: false } }))![0]
     expect((await read())?.title).toBe(first!.title)
     const tag = await app.payload.create({ collection: 'event-tags', data: { name: 'Late' } })
     await app.payload.update({ collection: 'events', id: first!.id, data: { title: 'Renamed', tags: [tag.id] } as never, overrideAccess: true })

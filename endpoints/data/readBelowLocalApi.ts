@@ -7,16 +7,30 @@ import type { RequestContext } from '../types.js'
 
 type Doc = Record<string, unknown> & { id: number }
 
+/** Which documents: by ID, or by slug. */
+export type Wanted = { ids: readonly number[] } | { slugs: readonly string[] }
+
+/**
+ * How to read them: as the public (no user: the collection's read access and its fields' read access
+ * apply), or past access control with `pastAccess('<site>')` (endpoints/data/privileged.ts), as the Local
+ * API takes it; `select` as Payload takes it (fields left out with `false`, or chosen with `true`, `{}`
+ * the IDs alone); `trash` includes trashed documents.
+ */
+export interface BelowOptions {
+  overrideAccess?: true
+  select?: Record<string, unknown>
+  trash?: boolean
+}
+
 /** How one served field comes out of a row: a column of the table, or the relationships table's rows on its path. */
 type Served = { field: FlattenedField; key: string; from: 'column' | 'rels'; relationKey?: string }
 
 /** A prepared read of one shape: the table's statement, the relationships table's, and how to build documents. */
 interface Plan {
-  accessKey: string
-  columns: (ids: readonly number[]) => Promise<Array<Record<string, unknown>>>
+  columns: (keys: readonly unknown[]) => Promise<Array<Record<string, unknown>>>
   rels: ((ids: readonly number[]) => Promise<Array<Record<string, unknown>>>) | undefined
   served: Served[]
-  /** Fields whose read access is a function, called per document as Payload's afterRead does. */
+  /** Fields whose read access is a function, called per document as Payload's afterRead does (the public's reads). */
   guarded: FlattenedField[]
   /** Virtual fields whose afterRead hooks give their value. */
   virtual: FlattenedField[]
@@ -27,24 +41,32 @@ const readHooks = (field: FlattenedField) => ('hooks' in field ? field.hooks?.af
 
 const SIMPLE = new Set(['number', 'text', 'textarea', 'email', 'code', 'select', 'checkbox', 'date', 'json', 'relationship', 'upload', 'richText'])
 
+/** Whether `select` keeps `name`: chosen with `true`, or not left out with `false`. */
+function selects(select: Record<string, unknown> | undefined, name: string): boolean {
+  if (!select) return true
+  const chosen = Object.values(select).some((v) => v === true)
+  return chosen ? select[name] === true : select[name] !== false
+}
+
 /**
  * What of `collection` this reader can serve exactly as Payload's find does at depth 0: stored fields of
  * scalar types and single-collection relationships (hasMany ones from the relationships table); field
  * read access and virtual fields' afterRead hooks applied as Payload applies them. Not: collection read
  * hooks, uploads (their URLs come from hooks), localized or array-like fields, a field's own read hooks,
- * rich text unless `select` leaves it out. null: the Local API answers.
+ * rich text. null: the Local API answers.
  */
-function servedFields(config: SanitizedCollectionConfig, select: Record<string, false> | undefined): Served[] | null {
+function servedFields(config: SanitizedCollectionConfig, select: Record<string, unknown> | undefined): Served[] | null {
   if (config.upload || config.hooks.afterRead?.length || config.hooks.beforeRead?.length) return null
   // `select: {}`: the IDs alone.
   if (select && !Object.keys(select).length) return []
+  // Only fields chosen or left out, not nested selections.
+  if (select && Object.values(select).some((v) => typeof v !== 'boolean')) return null
   const served: Served[] = []
   for (const field of config.flattenedFields) {
-    if (select && select[field.name] === false) continue
+    if (field.name === 'id' || !selects(select, field.name)) continue
     if (!SIMPLE.has(field.type) || ('localized' in field && field.localized)) return null
     if (('virtual' in field && field.virtual) || field.hidden) continue
-    if (readHooks(field)?.length) return null
-    if (field.type === 'richText') return null
+    if (readHooks(field)?.length || field.type === 'richText') return null
     if (field.type === 'relationship' || field.type === 'upload') {
       if (typeof field.relationTo !== 'string' || ('polymorphic' in field && field.polymorphic)) return null
       served.push(field.hasMany ? { field, key: field.name, from: 'rels', relationKey: `${field.relationTo}ID` } : { field, key: field.name, from: 'column' })
@@ -59,59 +81,56 @@ function servedFields(config: SanitizedCollectionConfig, select: Record<string, 
 let statementNames = 0
 const plans = new WeakMap<object, Map<string, Promise<Plan | null>>>()
 
-/** The statements of one collection, `select` and `trash` under the public's access `accessWhere`, prepared once per process. */
-async function preparePlan(
-  adapter: SqlAdapter,
-  config: SanitizedCollectionConfig,
-  options: { select?: Record<string, false>; trash?: boolean },
-  access: Where | true,
-  accessKey: string,
-): Promise<Plan | null> {
+/** The statements of one collection, key column, `select` and `trash` under the access where `access`, prepared once per process. */
+async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfig, by: 'id' | 'slug', options: BelowOptions, access: Where | true): Promise<Plan | null> {
   const served = servedFields(config, options.select)
   if (!served) return null
+  const keyField = config.flattenedFields.find((f) => f.name === by)
+  if (!keyField || (keyField.type !== 'number' && keyField.type !== 'text')) return null
   const ops = await sqlOperators(adapter.name)
   // Payload names a collection's table after its slug in snake case (its slugs here are kebab case).
   const tableName = adapter.tableNameMap.get(config.slug.replace(/-/g, '_'))
   const table = tableName ? adapter.tables[tableName] : undefined
-  if (!tableName || !table) return null
+  if (!tableName || !table || !table[by]) return null
   const conditions: Where[] = config.trash && !options.trash ? [{ deletedAt: { exists: false } }] : []
   const where = access === true ? (conditions.length ? { and: conditions } : {}) : combineQueries({ and: conditions }, access)
   const built = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: config.flattenedFields, tableName, where })
   // A condition through another table would need Payload's joins: its path then.
   if (built.joins.length) return null
   const db = adapter.drizzle as unknown as { select: (fields: Record<string, unknown>) => any } // eslint-disable-line @typescript-eslint/no-explicit-any
-  const idsParam = ops.sql.placeholder('ids')
-  const inIds = (column: unknown) =>
-    adapter.name === 'sqlite' ? ops.sql`${column} in (select value from json_each(${idsParam}))` : ops.sql`${column} = any(${idsParam})`
-  const param = (ids: readonly number[]) => ({ ids: adapter.name === 'sqlite' ? JSON.stringify(ids) : [...ids] })
+  const keysParam = ops.sql.placeholder('keys')
+  const inKeys = (column: unknown) =>
+    adapter.name === 'sqlite' ? ops.sql`${column} in (select value from json_each(${keysParam}))` : ops.sql`${column} = any(${keysParam})`
   const reader = adapter.name === 'sqlite' ? sqliteReadConnectionOf(adapter) : null
   /**
-   * Runs a select of `fields` (key → drizzle column): on a SQLite file, its SQL on the read connection,
-   * each value decoded by its column as drizzle decodes it; elsewhere drizzle's prepared query.
+   * Runs a select of `fields` (key → drizzle column) for some keys: on a SQLite file, its SQL on the
+   * read connection, each value decoded by its column as drizzle decodes it; elsewhere drizzle's
+   * prepared query (on PostgreSQL a named statement: one name per SQL text).
    */
-  const run = (query: any, fields: Record<string, any>, part: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const run = (query: any, fields: Record<string, any>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (reader) {
       const { sql, params } = query.toSQL() as { sql: string; params: unknown[] }
       const columns = Object.entries(fields)
-      return async (ids: readonly number[]) => {
-        const json = JSON.stringify(ids)
-        return reader.all(sql, params.map((p) => (p === idsParam ? json : p))).map((values) => {
+      return async (keys: readonly unknown[]) => {
+        const json = JSON.stringify(keys)
+        return reader.all(sql, params.map((p) => (p === keysParam ? json : p))).map((values) => {
           const row: Record<string, unknown> = {}
           columns.forEach(([key, column], i) => (row[key] = values[i] === null ? null : column.mapFromDriverValue(values[i])))
           return row
         })
       }
     }
-    const prepared = adapter.name === 'sqlite' ? query.prepare() : query.prepare(name(part))
-    return adapter.name === 'sqlite' ? (ids: readonly number[]) => prepared.all(param(ids)) : (ids: readonly number[]) => prepared.execute(param(ids))
+    if (adapter.name === 'sqlite') {
+      const prepared = query.prepare()
+      return (keys: readonly unknown[]) => prepared.all({ keys: JSON.stringify(keys) })
+    }
+    const prepared = query.prepare(`read_below_${tableName}_${++statementNames}`)
+    return (keys: readonly unknown[]) => prepared.execute({ keys: [...keys] })
   }
-  // PostgreSQL's named statements: one name per SQL text.
-  const name = (part: string) => `public_read_${tableName}_${part}_${++statementNames}`
 
   const selected: Record<string, unknown> = { id: table.id }
   for (const s of served) if (s.from === 'column') selected[s.key] = table[s.key]
-  const main = db.select(selected).from(table).where(ops.and(inIds(table.id), built.where))
-  const columns = run(main, selected, 'rows')
+  const columns = run(db.select(selected).from(table).where(ops.and(inKeys(table[by]), built.where)), selected)
 
   let rels: Plan['rels']
   const relsServed = served.filter((s) => s.from === 'rels')
@@ -126,14 +145,14 @@ async function preparePlan(
     const query = db
       .select(relSelected)
       .from(relsTable)
-      .where(ops.and(inIds(relsTable.parent), ops.inArray(relsTable.path, relsServed.map((s) => s.key))))
+      .where(ops.and(inKeys(relsTable.parent), ops.inArray(relsTable.path, relsServed.map((s) => s.key))))
       .orderBy(ops.asc(relsTable.order))
-    rels = run(query, relSelected, 'rels')
+    rels = run(query, relSelected)
   }
-  const guarded = config.flattenedFields.filter((f) => served.some((s) => s.field === f) && typeof f.access?.read === 'function')
+  const guarded = !options.overrideAccess ? config.flattenedFields.filter((f) => served.some((s) => s.field === f) && typeof f.access?.read === 'function') : []
   const idsOnly = options.select && !Object.keys(options.select).length
-  const virtual = idsOnly ? [] : config.flattenedFields.filter((f) => 'virtual' in f && f.virtual && readHooks(f)?.length && !(options.select && options.select[f.name] === false))
-  return { accessKey, columns, rels, served, guarded, virtual }
+  const virtual = idsOnly ? [] : config.flattenedFields.filter((f) => 'virtual' in f && f.virtual && readHooks(f)?.length && selects(options.select, f.name))
+  return { columns, rels, served, guarded, virtual }
 }
 
 /** A stored value as Payload's find answers it: dates as ISO strings, numbers as numbers. */
@@ -145,54 +164,49 @@ function fromColumn(field: FlattenedField, value: unknown): unknown {
 }
 
 /**
- * The documents of `collection` among `ids` that an anonymous caller may read, as Payload's find with
- * `overrideAccess: false`, no user and `depth: 0` answers them, read below the Local API: the public's
- * access where (the collection's own read access, as find runs it) and the ID list in one prepared
- * statement for the table and one for its relationships, with the collection's field read access and
- * virtual fields' afterRead hooks applied per document. A public list page read its events, venues,
- * organizers and terms through five Local API finds whose SQL building, hooks and field traversal cost
- * about 0.5 ms a document (docs/performance.md). null when this reader does not serve the collection, the
- * select or the database (MongoDB): the caller reads through the Local API.
- * test/int/readPublicByIds.spec.ts holds it to the Local API's answers, document by document.
+ * Documents of `collection` by ID or slug as Payload's find at `depth: 0` answers them, read below the
+ * Local API: one prepared statement for the table (the key list and the access where: the collection's
+ * own read access for the public, as find runs it, none past access) and one for its relationships,
+ * with the fields' read access (the public's reads) and virtual fields' afterRead hooks applied per
+ * document. Payload's find builds its SQL, runs its hooks and walks every field afresh each time: about
+ * 0.5 ms a document, six finds for a single event with its links (docs/performance.md). In no particular
+ * order. null when this reader does not serve the collection, the select or the database (MongoDB),
+ * and inside a write (ctx.req: its transaction's reads are Payload's): the caller reads through the
+ * Local API. test/int/readBelowLocalApi.spec.ts holds it to the Local API's answers, document by document.
  */
-export async function readPublicByIds(
-  ctx: RequestContext,
-  collection: CollectionSlug,
-  ids: readonly number[],
-  options: { select?: Record<string, unknown>; trash?: boolean } = {},
-): Promise<Doc[] | null> {
+export async function readBelowLocalApi(ctx: RequestContext, collection: CollectionSlug, wanted: Wanted, options: BelowOptions): Promise<Doc[] | null> {
   const adapter = sqlAdapterOf(ctx.payload.db)
-  if (!adapter || ctx.user || ctx.req) return null
-  const select = options.select
-  if (select && !Object.values(select).every((v) => v === false)) return null
+  if (!adapter || ctx.req || (!options.overrideAccess && ctx.user)) return null
   const config = ctx.payload.collections[collection]?.config
   if (!config) return null
   const req = await createLocalReq({}, ctx.payload)
-  const access = await executeAccess({ req, disableErrors: true }, config.access.read)
+  const access = options.overrideAccess ? true : await executeAccess({ req, disableErrors: true }, config.access.read)
   if (access === false) return []
-  const accessKey = JSON.stringify(access)
+  const by = 'ids' in wanted ? 'id' : 'slug'
   let byShape = plans.get(adapter)
   if (!byShape) plans.set(adapter, (byShape = new Map()))
-  const shape = `${collection}:${options.trash ? 'trash' : ''}:${JSON.stringify(select ?? null)}:${accessKey}`
+  const shape = `${collection}:${by}:${options.trash ? 'trash' : ''}:${JSON.stringify(options.select ?? null)}:${JSON.stringify(access)}`
   let planned = byShape.get(shape)
-  if (!planned) byShape.set(shape, (planned = preparePlan(adapter, config, { select: select as Record<string, false> | undefined, trash: options.trash }, access, accessKey)))
+  if (!planned) byShape.set(shape, (planned = preparePlan(adapter, config, by, options, access)))
   const plan = await planned
   if (!plan) return null
-  if (!ids.length) return []
-  const wanted = [...new Set(ids)]
-  const [rows, relRows] = await Promise.all([plan.columns(wanted), plan.rels ? plan.rels(wanted) : []])
+  const keys = [...new Set<unknown>('ids' in wanted ? wanted.ids : wanted.slugs)]
+  if (!keys.length) return []
+  const rows = await plan.columns(keys)
   const docs = new Map<number, Doc>()
   for (const row of rows) {
     const doc: Doc = { id: Number(row.id) }
     for (const s of plan.served) doc[s.key] = s.from === 'column' ? fromColumn(s.field, row[s.key]) : []
     docs.set(doc.id, doc)
   }
-  const byKey = new Map(plan.served.filter((s) => s.from === 'rels').map((s) => [s.key, s]))
-  for (const row of relRows) {
-    const doc = docs.get(Number(row.parent))
-    const s = byKey.get(row.path as string)
-    const value = s && row[s.relationKey!]
-    if (doc && s && value !== null && value !== undefined) (doc[s.key] as unknown[]).push(Number(value))
+  if (plan.rels && docs.size) {
+    const byKey = new Map(plan.served.filter((s) => s.from === 'rels').map((s) => [s.key, s]))
+    for (const row of await plan.rels([...docs.keys()])) {
+      const doc = docs.get(Number(row.parent))
+      const s = byKey.get(row.path as string)
+      const value = s && row[s.relationKey!]
+      if (doc && s && value !== null && value !== undefined) (doc[s.key] as unknown[]).push(Number(value))
+    }
   }
   for (const doc of docs.values()) await applyReadRules(plan, doc, req)
   return [...docs.values()]

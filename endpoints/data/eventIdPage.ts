@@ -4,6 +4,7 @@ import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
 import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
+import { prepareRows, sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import type { RequestContext } from '../types.js'
 
@@ -225,7 +226,11 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   let pageCondition = and(built.where, ...filters)
   // The total reads every event of the filter either way: by primary key, from the term's events.
   const condition = walk ? and(built.where, sql`${table.id} = any(array${parentsOf(first!)})`, ...filters.slice(1)) : pageCondition
-  const countAll = async () => ({ total: Number(((await db.select({ total: count() }).from(table).where(condition)) as Array<{ total: number }>)[0]?.total ?? 0) })
+  // SQLite outside a write: on the read connection (its statements kept, rows read as arrays).
+  const reader = adapter.name === 'sqlite' && !ctx.req ? sqliteReadConnectionOf(adapter) : null
+  const run = async (select: any, fields: Record<string, unknown>) => (reader ? prepareRows(reader, select, fields)() : select) // eslint-disable-line @typescript-eslint/no-explicit-any
+  const totalField = { total: count() }
+  const countAll = async () => ({ total: Number(((await run(db.select(totalField).from(table).where(condition), totalField)) as Array<{ total: number }>)[0]?.total ?? 0) })
   // The public's total of these conditions is the same on every page and page size of them: kept
   // until a write (the document cache). Signed-in callers' conditions depend on who they are.
   // A search with many matches (SQLite): its page walks the dates with LIKE (searchTuning), the total first.
@@ -233,8 +238,9 @@ export async function eventIdPage(ctx: RequestContext, query: IdPageQuery): Prom
   if (likeWhere && (await searchWalks(db, sql, tableName, counted!.total, offset + query.limit))) {
     pageCondition = and(likeWhere, ...filters)
   }
+  const pageFields = { id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }
   const [rows, { total }] = await Promise.all([
-    db.select({ id: table.id, sortKey: built.orderBy[0]?.column ?? table.id }).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset),
+    run(db.select(pageFields).from(table).where(pageCondition).orderBy(...built.orderBy.map(({ column, order }) => order(column))).limit(query.limit).offset(offset), pageFields),
     counted ?? keep('total', countAll),
   ])
   const found = rows as Array<{ id: number | string; sortKey: unknown }>

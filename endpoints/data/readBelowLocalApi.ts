@@ -1,7 +1,7 @@
 import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, executeAccess, type CollectionSlug, type FlattenedField, type PayloadRequest, type SanitizedCollectionConfig, type Where } from 'payload'
 import { drizzleAdapterOf, sqlAdapterOf, type SqlAdapter } from '../../lib/sql/sqlAdapter.js'
-import { sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
+import { prepareRows, sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 import type { RequestContext } from '../types.js'
 
@@ -109,15 +109,11 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
    */
   const run = (query: any, fields: Record<string, any>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (reader) {
-      const { sql, params } = query.toSQL() as { sql: string; params: unknown[] }
-      const columns = Object.entries(fields)
+      let json = ''
+      const rows = prepareRows(reader, query, fields, (p) => (p === keysParam ? json : p))
       return async (keys: readonly unknown[]) => {
-        const json = JSON.stringify(keys)
-        return reader.all(sql, params.map((p) => (p === keysParam ? json : p))).map((values) => {
-          const row: Record<string, unknown> = {}
-          columns.forEach(([key, column], i) => (row[key] = values[i] === null ? null : column.mapFromDriverValue(values[i])))
-          return row
-        })
+        json = JSON.stringify(keys)
+        return rows()
       }
     }
     if (adapter.name === 'sqlite') {

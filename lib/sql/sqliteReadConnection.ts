@@ -61,3 +61,30 @@ export function sqliteReadConnectionOf(adapter: SqliteAdapter): SqliteReadConnec
   connections.set(adapter, connection)
   return connection
 }
+
+/** A drizzle select as it runs: its SQL and parameters. */
+type Select = { toSQL(): { sql: string; params: unknown[] } }
+type Decoder = { mapFromDriverValue(value: unknown): unknown }
+
+/** How drizzle decodes a selected field's values: a column by its type, an SQL expression by its `mapWith`. */
+function decoderOf(field: unknown): Decoder {
+  const f = field as { mapFromDriverValue?: unknown; decoder?: Decoder; sql?: { decoder?: Decoder } }
+  if (typeof f.mapFromDriverValue === 'function') return f as Decoder
+  return f.decoder ?? f.sql?.decoder ?? { mapFromDriverValue: (value) => value }
+}
+
+/**
+ * A function running the drizzle select `query` (whose selected `fields` are key → column or SQL) on
+ * `connection`, its parameters given by `bind` (a placeholder's value), rows decoded as drizzle decodes
+ * them. The SQL is built once, here.
+ */
+export function prepareRows(connection: SqliteReadConnection, query: Select, fields: Record<string, unknown>, bind: (param: unknown) => unknown = (p) => p): () => Array<Record<string, unknown>> {
+  const { sql, params } = query.toSQL()
+  const columns = Object.entries(fields).map(([key, field]) => [key, decoderOf(field)] as const)
+  return () =>
+    connection.all(sql, params.map(bind)).map((values) => {
+      const row: Record<string, unknown> = {}
+      columns.forEach(([key, decoder], i) => (row[key] = values[i] === null ? null : decoder.mapFromDriverValue(values[i])))
+      return row
+    })
+}

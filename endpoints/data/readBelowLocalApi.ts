@@ -33,8 +33,17 @@ interface Plan {
   /** Fields whose read access is a function, called per document as Payload's afterRead does (the public's reads). */
   guarded: FlattenedField[]
   /** Virtual fields whose afterRead hooks give their value. */
-  virtual: FlattenedField[]
+  virtual: VirtualText[]
+  config: SanitizedCollectionConfig
 }
+
+// Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
+
+/** A virtual text field (the event password's): its value comes from its afterRead hooks. */
+type VirtualText = Extract<FlattenedField, { type: 'text' }>
+const isVirtualText = (field: FlattenedField): field is VirtualText => field.type === 'text' && Boolean(field.virtual)
 
 /** A field's afterRead hooks, if it has any. */
 const readHooks = (field: FlattenedField) => ('hooks' in field ? field.hooks?.afterRead : undefined)
@@ -65,7 +74,11 @@ function servedFields(config: SanitizedCollectionConfig, select: Record<string, 
   for (const field of config.flattenedFields) {
     if (field.name === 'id' || !selects(select, field.name)) continue
     if (!SIMPLE.has(field.type) || ('localized' in field && field.localized)) return null
-    if (('virtual' in field && field.virtual) || field.hidden) continue
+    if ('virtual' in field && field.virtual) {
+      if (readHooks(field)?.length && !isVirtualText(field)) return null
+      continue
+    }
+    if (field.hidden) continue
     if (readHooks(field)?.length || field.type === 'richText') return null
     if (field.type === 'relationship' || field.type === 'upload') {
       if (typeof field.relationTo !== 'string' || ('polymorphic' in field && field.polymorphic)) return null
@@ -97,7 +110,7 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
   const built = buildQuery({ adapter: drizzleAdapterOf(adapter), fields: config.flattenedFields, tableName, where })
   // A condition through another table would need Payload's joins: its path then.
   if (built.joins.length) return null
-  const db = adapter.drizzle as unknown as { select: (fields: Record<string, unknown>) => any } // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db: QueryBuilder = adapter.drizzle
   const keysParam = ops.sql.placeholder('keys')
   const inKeys = (column: unknown) =>
     adapter.name === 'sqlite' ? ops.sql`${column} in (select value from json_each(${keysParam}))` : ops.sql`${column} = any(${keysParam})`
@@ -147,8 +160,8 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
   }
   const guarded = !options.overrideAccess ? config.flattenedFields.filter((f) => served.some((s) => s.field === f) && typeof f.access?.read === 'function') : []
   const idsOnly = options.select && !Object.keys(options.select).length
-  const virtual = idsOnly ? [] : config.flattenedFields.filter((f) => 'virtual' in f && f.virtual && readHooks(f)?.length && selects(options.select, f.name))
-  return { columns, rels, served, guarded, virtual }
+  const virtual = idsOnly ? [] : config.flattenedFields.filter(isVirtualText).filter((f) => readHooks(f)?.length && selects(options.select, f.name))
+  return { columns, rels, served, guarded, virtual, config }
 }
 
 /** A stored value as Payload's find answers it: dates as ISO strings, numbers as numbers. */
@@ -171,7 +184,7 @@ function fromColumn(field: FlattenedField, value: unknown): unknown {
  * Local API. test/int/readBelowLocalApi.spec.ts holds it to the Local API's answers, document by document.
  */
 export async function readBelowLocalApi(ctx: RequestContext, collection: CollectionSlug, wanted: Wanted, options: BelowOptions): Promise<Doc[] | null> {
-  const adapter = sqlAdapterOf(ctx.payload.db)
+  const adapter = ctx.payload.db ? sqlAdapterOf(ctx.payload.db) : null
   if (!adapter || ctx.req || (!options.overrideAccess && ctx.user)) return null
   const config = ctx.payload.collections[collection]?.config
   if (!config) return null
@@ -211,13 +224,13 @@ export async function readBelowLocalApi(ctx: RequestContext, collection: Collect
 /** Field read access (a field the caller may not read is left out) and virtual fields' afterRead hooks, as Payload's afterRead applies them. */
 async function applyReadRules(plan: Plan, doc: Doc, req: PayloadRequest): Promise<void> {
   for (const field of plan.guarded) {
-    const allowed = field.access!.read!({ id: doc.id, data: doc, doc, req, siblingData: doc } as never)
+    const allowed = field.access!.read!({ id: doc.id, data: doc, doc, req, siblingData: doc })
     if (!(allowed instanceof Promise ? await allowed : allowed)) delete doc[field.name]
   }
   for (const field of plan.virtual) {
     let value: unknown
-    for (const hook of readHooks(field)!) {
-      const result = hook({ value, data: doc, siblingData: doc, originalDoc: doc, req, field, operation: 'read', context: req.context } as never)
+    for (const hook of field.hooks?.afterRead ?? []) {
+      const result = hook({ value, data: doc, siblingData: doc, originalDoc: doc, req, field, operation: 'read', context: req.context, collection: plan.config, global: null, path: [field.name], schemaPath: [field.name], siblingFields: [], blockData: undefined, indexPath: [] })
       value = result instanceof Promise ? await result : result
     }
     if (value !== undefined) doc[field.name] = value

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
+import { sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 
 /** What a driver was asked to run: a string or a statement object ({sql}, pg's {text}). */
 type Sent = string | { sql?: string; text?: string } | undefined
@@ -17,7 +18,7 @@ export interface StatementLog {
 /**
  * Logs every SQL statement the database driver runs, Payload's and the code's own below it alike
  * (lib/sql's view of the adapter): on SQLite, libsql's client (execute, batch, and a transaction's
- * execute and batch); on PostgreSQL, every query of the pool's connections. Null on MongoDB.
+ * execute and batch) and the server's read connection; on PostgreSQL, every query of the pool's connections. Null on MongoDB.
  */
 export function watchStatements(payload: Payload): StatementLog | null {
   const adapter = sqlAdapterOf(payload.db)
@@ -34,6 +35,12 @@ export function watchStatements(payload: Payload): StatementLog | null {
       const batch = runner.batch.bind(runner)
       runner.execute = (sent) => (record(sent), execute(sent))
       runner.batch = (sent, ...rest) => (sent.forEach(record), batch(sent, ...rest))
+    }
+    // The server's own read connection (lib/sql/sqliteReadConnection.ts), where the reads below the Local API run.
+    const reader = sqliteReadConnectionOf(adapter)
+    if (reader) {
+      const all = reader.all.bind(reader)
+      reader.all = (sql, params) => (record(sql), all(sql, params))
     }
     const client = adapter.client as unknown as Runner & { transaction: (...args: unknown[]) => Promise<Runner> }
     const transaction = client.transaction.bind(client)
@@ -53,4 +60,15 @@ export function watchStatements(payload: Payload): StatementLog | null {
     }
   }
   return log
+}
+
+/**
+ * The statements of `log` that read `table` by a list of keys below the Local API
+ * (endpoints/data/readBelowLocalApi.ts: `IN (SELECT value FROM json_each(?))` on SQLite, `= any($1)` on
+ * PostgreSQL), optionally by `column` only.
+ */
+export function readsBelow(statements: readonly string[], table: string, column?: string): string[] {
+  const key = column ? `"${table}"."${column}"` : `"${table}"\\."\\w+"`
+  const pattern = new RegExp(`^select .* from "${table}" where \\(?${key} (in \\(select value from json_each|= any\\()`)
+  return statements.filter((sql) => pattern.test(sql))
 }

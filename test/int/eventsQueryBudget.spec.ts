@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 import { apiClient } from '../helpers/http.js'
 import { initTestApp, type TestApp } from '../helpers/initTestApp.js'
-import { type StatementLog, watchStatements } from '../helpers/watchStatements.js'
+import { readsBelow, type StatementLog, watchStatements } from '../helpers/watchStatements.js'
 
 let app: TestApp
 let calls: string[] = []
@@ -89,10 +89,12 @@ describe('the query budget of a list page', () => {
     // The page's IDs and total (eventIdPage, two statements no adapter call makes), then one per read;
     // and one probe whether any recurring event is stored (seriesExist, kept until a write when the
     // document cache is on).
+    // On SQLite the page's events are read below the Local API, their links in a statement of their own.
     if (log) expect(statements.length).toBeGreaterThan(sixty.length)
-    expect(statements.length).toBeLessThanOrEqual(measured(9))
-    // The counter counted the page itself: 0 = 0 would pass without measuring anything.
-    expect(one.filter((call) => call.endsWith(':events')).length).toBeGreaterThan(0)
+    expect(statements.length).toBeLessThanOrEqual(measured(10))
+    // The counter counted the page itself (through the adapter, or below it on the SQL databases): 0 = 0
+    // would pass without measuring anything.
+    expect(one.filter((call) => call.endsWith(':events')).length + readsBelow(oneStatements, 'events', 'id').length).toBeGreaterThan(0)
     expect(sixty.length).toBe(one.length)
     expect(sixty.length).toBeLessThanOrEqual(7)
     // With the password of the protected ones: three more, for the guess counter (stored, so every
@@ -101,7 +103,7 @@ describe('the query budget of a list page', () => {
     const unlockedOneStatements = statements
     const unlockedSixty = await readsFor('/events?per_page=60&start_date=2027-01-01&password=pw')
     expect(statements.length).toBe(unlockedOneStatements.length)
-    expect(statements.length).toBeLessThanOrEqual(measured(12))
+    expect(statements.length).toBeLessThanOrEqual(measured(13))
     expect(unlockedSixty.length).toBe(unlockedOne.length)
     expect(unlockedSixty.length).toBeLessThanOrEqual(10)
     const body = (await apiClient(app.api).get('/events?per_page=60&start_date=2027-01-01&password=pw&again=1')).body
@@ -124,7 +126,7 @@ describe('the query budget of a list page', () => {
 
   it('keeps single reads and venue, organizer and term lists bounded too', async () => {
     expect((await readsFor(`/events/${made.events[1]}`)).length).toBeLessThanOrEqual(8)
-    expect(statements.length).toBeLessThanOrEqual(measured(7))
+    expect(statements.length).toBeLessThanOrEqual(measured(8))
     const listBudget: Record<string, number> = { '/venues': 6, '/organizers': 6, '/categories': 2, '/tags': 2 }
     for (const list of ['/venues', '/organizers', '/categories', '/tags']) {
       const small = await readsFor(`${list}?per_page=1&hide_empty=0`)
@@ -163,13 +165,13 @@ describe('the query budget of a list page with recurring events', () => {
     expect(body.total).toBe(60 + 4 * 20)
     expect(many.length).toBe(one.length)
     expect(statements.length).toBe(oneStatements.length)
-    // Beside a list without series (9): the occurrences' page and total (two statements below the adapter),
+    // Beside a list without series (10): the occurrences' page and total (two statements below the adapter),
     // the provisional IDs' base (the highest post ID), and the events the page shows read once, single
     // events and series together.
-    expect(statements.length).toBeLessThanOrEqual(measured(12))
+    expect(statements.length).toBeLessThanOrEqual(measured(13))
     // A filter on the series' venue: its occurrences' page takes the same statements.
     const venue = await readsFor(`/events?per_page=60&${window}&venue=${made.venues[0]}`)
     expect(venue.length).toBeLessThanOrEqual(many.length)
-    expect(statements.length).toBeLessThanOrEqual(measured(12))
+    expect(statements.length).toBeLessThanOrEqual(measured(13))
   })
 })

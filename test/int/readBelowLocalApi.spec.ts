@@ -108,9 +108,14 @@ async function everyId(collection: CollectionSlug): Promise<number[]> {
 const byId = (docs: Array<{ id: unknown }>) => [...docs].sort((a, b) => Number(a.id) - Number(b.id))
 
 describe('readBelowLocalApi answers as the Local API does', () => {
-  const cases: Array<[CollectionSlug, Record<string, false> | undefined]> = [
-    ...POSTS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, { description: false }], [c, {}]]),
-    ...TERMS.flatMap((c): Array<[CollectionSlug, Record<string, false> | undefined]> => [[c, undefined], [c, {}]]),
+  type Select = Record<string, boolean> | undefined
+  const cases: Array<[CollectionSlug, Select]> = [
+    ...POSTS.flatMap((c): Array<[CollectionSlug, Select]> => [[c, { description: false }], [c, {}]]),
+    ...TERMS.flatMap((c): Array<[CollectionSlug, Select]> => [[c, undefined], [c, {}]]),
+    // Chosen fields, as eventTermIds and occurrenceView read them; a guarded field alone and with what its rule reads.
+    ['events', { categories: true, hasPassword: true, author: true, status: true }],
+    ['events', { tags: true }],
+    ['events', { recurrence: true }],
   ]
   for (const [collection, select] of cases) {
     for (const trash of [false, true]) {

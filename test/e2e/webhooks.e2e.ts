@@ -58,12 +58,16 @@ describe('webhooks in the admin', () => {
     await receiver.waitFor((got) => got.length === 1)
     expect(receiver.received[0]!.body.type).toBe('webhook.test')
     expect(receiver.rejected).toEqual([])
+    // The join field's table loads after the page has rendered ("Loading" until then): wait for its
+    // rows, then read them; reload until the delivery's status has turned to delivered.
     await eventually(async () => {
       await page.reload()
-      const log = await page.locator('.field-type.join').first().innerText({ timeout: 5_000 })
+      const field = page.locator('.field-type.join').first()
+      await field.locator('table').waitFor({ timeout: 15_000 })
+      const log = await field.innerText()
       expect(log).toMatch(/webhook\.test/)
       expect(log).toMatch(/delivered/)
-    }, 30_000)
+    }, 60_000)
     await screenshot(page, 'webhook-delivery-log')
     expect(await page.content()).not.toContain(secret.slice(6))
   })

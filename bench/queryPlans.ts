@@ -5,6 +5,8 @@
 import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { createApp } from '../src/app.js'
+import { sqliteAdapterOf } from '../lib/sql/sqlAdapter.js'
+import { type SqliteReadConnection, sqliteReadConnectionOf } from '../lib/sql/sqliteReadConnection.js'
 import type { Route } from './filteredRoutes.js'
 
 export interface StatementPlan {
@@ -108,9 +110,38 @@ function postgresRecorder(pool: PgPool): Recorder {
   }
 }
 
+/**
+ * SQLite's read connection (lib/sql/sqliteReadConnection.ts): the public's reads by ID and the archive's
+ * page run there, outside the client; recorded alongside it, explained by the client.
+ */
+function withReadConnection(recorder: Recorder, connection: SqliteReadConnection | null): Recorder {
+  if (!connection) return recorder
+  const seen: Statement[] = []
+  const original = connection.all
+  connection.all = function (this: SqliteReadConnection, sql, params) {
+    const recorded: Statement = { sql, params: [...params] }
+    seen.push(recorded)
+    const started = performance.now()
+    try {
+      return original.call(this, sql, params)
+    } finally {
+      recorded.ms = Math.round((performance.now() - started) * 10) / 10
+    }
+  }
+  return {
+    stop: () => {
+      connection.all = original
+      recorder.stop()
+    },
+    take: () => [...recorder.take(), ...seen.splice(0)],
+    explain: (statement) => recorder.explain(statement),
+  }
+}
+
 function recorderFor(payload: Payload): Recorder {
   const db = payload.db as unknown as { client?: LibsqlClient; pool?: PgPool }
-  if (db.client && typeof db.client.execute === 'function') return sqliteRecorder(db.client)
+  const sqlite = sqliteAdapterOf(payload.db)
+  if (sqlite && db.client && typeof db.client.execute === 'function') return withReadConnection(sqliteRecorder(db.client), sqliteReadConnectionOf(sqlite))
   if (db.pool && typeof db.pool.query === 'function') return postgresRecorder(db.pool)
   throw new Error(`query plans need the SQLite or PostgreSQL adapter, not ${payload.db.name}`)
 }

@@ -1,12 +1,13 @@
 import { buildQuery } from '@payloadcms/drizzle'
-import { combineQueries, createLocalReq, executeAccess, type Sort, type Where } from 'payload'
+import { combineQueries, type Sort, type Where } from 'payload'
 import { EVENTS } from '../../collections/slugs.js'
 import { documentCacheFor, keptValue } from '../cache/documentCache.js'
-import { drizzleAdapterOf, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
+import { drizzleAdapterOf, type QueryBuilder, sqlAdapterOf } from '../../lib/sql/sqlAdapter.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 import { prepareRows, sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { trigramExact, trigramMatch } from '../../lib/sql/trigramMatch.js'
 import type { RequestContext } from '../types.js'
+import { readAccessOf } from './readAccessOf.js'
 
 /** A filter on a hasMany relationship of events: the events linked to one of `ids`. */
 export interface RelationFilter {
@@ -33,10 +34,6 @@ export interface IdPageQuery {
    */
   search?: { words: string[]; canSearchProtected: boolean; condition: Where }
 }
-
-// Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
 
 /**
  * `walkToProbe`: how much more a primary-key probe of an event costs than a step of the walk, measured
@@ -144,8 +141,7 @@ export async function matchingEvents(ctx: RequestContext, query: Omit<IdPageQuer
   const relationFilters = query.relations.map((filter) => ({ ...filter, relationTo: relations.get(filter.field) }))
   if (relationFilters.some((filter) => !filter.relationTo)) return null
 
-  const req = await createLocalReq({ user: ctx.user ?? undefined, req: ctx.req }, payload)
-  const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
+  const { access } = await readAccessOf(payload, collection, ctx.user, ctx.req)
   if (access === false) return 'none'
   const search = adapter.name === 'sqlite' ? query.search : undefined
   // The words the trigram index answers alone leave the LIKE conditions (searchSql below).

@@ -1,9 +1,10 @@
 import { buildQuery } from '@payloadcms/drizzle'
-import { combineQueries, createLocalReq, executeAccess, type CollectionSlug, type FlattenedField, type PayloadRequest, type SanitizedCollectionConfig, type Where } from 'payload'
-import { drizzleAdapterOf, sqlAdapterOf, type SqlAdapter } from '../../lib/sql/sqlAdapter.js'
+import { combineQueries, createLocalReq, type CollectionSlug, type FlattenedField, type PayloadRequest, type SanitizedCollectionConfig, type Where } from 'payload'
+import { drizzleAdapterOf, type QueryBuilder, sqlAdapterOf, type SqlAdapter } from '../../lib/sql/sqlAdapter.js'
 import { prepareRows, sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 import type { RequestContext } from '../types.js'
+import { readAccessOf } from './readAccessOf.js'
 
 type Doc = Record<string, unknown> & { id: number }
 
@@ -37,10 +38,6 @@ interface Plan {
   config: SanitizedCollectionConfig
 }
 
-// Drizzle's select builder, loosely typed: the same calls build the query on both SQL dialects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
-
 /** A virtual text field (the event password's): its value comes from its afterRead hooks. */
 type VirtualText = Extract<FlattenedField, { type: 'text' }>
 const isVirtualText = (field: FlattenedField): field is VirtualText => field.type === 'text' && Boolean(field.virtual)
@@ -48,7 +45,7 @@ const isVirtualText = (field: FlattenedField): field is VirtualText => field.typ
 /** A field's afterRead hooks, if it has any. */
 const readHooks = (field: FlattenedField) => ('hooks' in field ? field.hooks?.afterRead : undefined)
 
-const SIMPLE = new Set(['number', 'text', 'textarea', 'email', 'code', 'select', 'checkbox', 'date', 'json', 'relationship', 'upload', 'richText'])
+const SIMPLE = new Set(['number', 'text', 'textarea', 'email', 'code', 'select', 'checkbox', 'date', 'json', 'relationship', 'upload'])
 
 /** Whether `select` keeps `name`: chosen with `true`, or not left out with `false`. */
 function selects(select: Record<string, unknown> | undefined, name: string): boolean {
@@ -79,7 +76,7 @@ function servedFields(config: SanitizedCollectionConfig, select: Record<string, 
       continue
     }
     if (field.hidden) continue
-    if (readHooks(field)?.length || field.type === 'richText') return null
+    if (readHooks(field)?.length) return null
     if (field.type === 'relationship' || field.type === 'upload') {
       if (typeof field.relationTo !== 'string' || ('polymorphic' in field && field.polymorphic)) return null
       served.push(field.hasMany ? { field, key: field.name, from: 'rels', relationKey: `${field.relationTo}ID` } : { field, key: field.name, from: 'column' })
@@ -188,8 +185,8 @@ export async function readBelowLocalApi(ctx: RequestContext, collection: Collect
   if (!adapter || ctx.req || (!options.overrideAccess && ctx.user)) return null
   const config = ctx.payload.collections[collection]?.config
   if (!config) return null
-  const req = await createLocalReq({}, ctx.payload)
-  const access = options.overrideAccess ? true : await executeAccess({ req, disableErrors: true }, config.access.read)
+  // Past access control, the read access is not asked (locatePost's lookups).
+  const { req, access } = options.overrideAccess ? { req: await createLocalReq({}, ctx.payload), access: true } : await readAccessOf(ctx.payload, config)
   if (access === false) return []
   const by = 'ids' in wanted ? 'id' : 'slug'
   let byShape = plans.get(adapter)

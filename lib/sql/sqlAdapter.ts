@@ -20,6 +20,10 @@ export type SqliteHandle = BaseSQLiteDatabase<'async', unknown, Record<string, u
 /** Where PostgreSQL statements run: the adapter's drizzle, or an open transaction's. */
 export type PostgresHandle = PgDatabase<NodePgQueryResultHKT, Record<string, unknown>>
 
+/** Drizzle's select builder, loosely typed: the same calls build a query on both SQL dialects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type QueryBuilder = { select: (fields: Record<string, unknown>) => any }
+
 /** The SQL adapter behind a Payload database; null on MongoDB, whose callers keep to the Local API. */
 export function sqlAdapterOf(db: { name: string }): SqlAdapter | null {
   return (db.name === 'sqlite' || db.name === 'postgres') && 'drizzle' in db && 'tables' in db ? (db as unknown as SqlAdapter) : null

@@ -55,6 +55,24 @@ export function wallClock(instant: DateTime | Date | string, zone: string): stri
   return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
 }
 
+/**
+ * An instant in ISO 8601 with the zone's offset, as luxon's `setZone(zone).toISO({ suppressMilliseconds:
+ * true })` writes it ("Z" in a fixed zone of offset 0), from the offsets kept above: the JSON-LD of every
+ * single read asks for two.
+ */
+export function isoInZone(instant: DateTime | Date | string, zone: string): string {
+  const ms = millisOf(instant)
+  const offset = offsetAt(zone, ms)
+  const d = new Date(ms + offset * 60_000)
+  const year = d.getUTCFullYear()
+  if (!(year >= 0 && year <= 9999)) return toDateTime(instant).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
+  const millis = d.getUTCMilliseconds()
+  const fixed = zone === 'UTC' || /^UTC[+-]/.test(zone)
+  const sign = offset < 0 ? '-' : '+'
+  const zoneText = fixed && offset === 0 ? 'Z' : `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.trunc(Math.abs(offset) % 60))}`
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${millis ? `.${pad(millis, 3)}` : ''}${zoneText}`
+}
+
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings (reference 6.2). */
 export function dateDetails(wall: string): DateDetails {
   const [date = '', time = ''] = wall.split(' ')

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { parseTime } from '../../endpoints/dates/parseTime.js'
 import { strtotime } from '../../endpoints/dates/strtotime.js'
-import { dateDetails, toDateTime, wallClock, WP_DATE_FORMAT, ZERO_DATE, zoneAbbreviation, zoneOf } from '../../lib/dates/wallClock.js'
+import { dateDetails, isoInZone, toDateTime, wallClock, WP_DATE_FORMAT, ZERO_DATE, zoneAbbreviation, zoneOf } from '../../lib/dates/wallClock.js'
 
 // parseTime's grammar, form by form, is in strtotime.spec.ts; this file holds the wall-clock helpers,
 // the number forms and the round trips between formatting and parsing.
@@ -72,6 +72,24 @@ describe('wall clocks', () => {
       compared++
     }
     for (const zone of zones) for (const edge of edges) for (const delta of [-1000, 0, 1000]) check(Date.parse(edge) + delta, zone)
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('1850-01-01T00:00:00Z'), max: Date.parse('2200-01-01T00:00:00Z') }), fc.constantFrom(...zones), (ms, zone) => check(ms, zone)),
+      { numRuns: 2000 },
+    )
+    expect(compared).toBeGreaterThan(2000)
+  })
+
+  it('writes ISO 8601 with the zone\'s offset exactly as luxon does (JSON-LD), "Z" only in fixed zones of offset 0', () => {
+    const zones = [...ZONES, 'Europe/London', 'Asia/Kathmandu', 'America/St_Johns', 'UTC+5:30', 'UTC-9', 'UTC+0', 'Etc/GMT+3', 'Etc/UTC', 'Not/AZone']
+    let compared = 0
+    const check = (ms: number, zone: string) => {
+      const luxon = DateTime.fromMillis(ms).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
+      for (const instant of [new Date(ms).toISOString(), new Date(ms)]) expect(isoInZone(instant, zone)).toBe(luxon)
+      compared++
+    }
+    for (const zone of zones) for (const ms of [Date.parse('2027-03-14T06:59:59Z'), Date.parse('2027-03-14T07:00:00.250Z'), Date.parse('2027-11-07T06:00:00Z')]) check(ms, zone)
+    expect(isoInZone('2027-01-15T12:00:00.000Z', 'UTC')).toBe('2027-01-15T12:00:00Z')
+    expect(isoInZone('2027-01-15T12:00:00.000Z', 'Europe/London')).toBe('2027-01-15T12:00:00+00:00')
     fc.assert(
       fc.property(fc.integer({ min: Date.parse('1850-01-01T00:00:00Z'), max: Date.parse('2200-01-01T00:00:00Z') }), fc.constantFrom(...zones), (ms, zone) => check(ms, zone)),
       { numRuns: 2000 },

@@ -1,5 +1,5 @@
 import { compareTermNames } from '../../terms/serialize/compareTermNames.js'
-import { dateDetails, toDateTime, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
+import { dateDetails, isoInZone, wallClock, zoneAbbreviation, zoneOf } from '../../../lib/dates/wallClock.js'
 import type { SerializeContext } from '../../serialize/SerializeContext.js'
 import { serializeCost } from './serializeCost.js'
 import type { Event, OccurrenceView, Relation, Term } from '../../data/documents.js'
@@ -127,7 +127,7 @@ export function serializeEvent(event: Event, related: Related, ctx: SerializeCon
 
 /** schema.org Event for single reads (reference 6.1). */
 function eventJsonLd(event: Event, related: Related, zone: string, url: string, siteUrl: string): Record<string, unknown> {
-  const iso = (value: string) => toDateTime(value).setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
+  const iso = (value: string) => isoInZone(value, zone)
   const venue = related.venues.get(relationIds(event.venues)[0] ?? 0)
   const organizer = related.organizers.get(relationIds(event.organizers)[0] ?? 0)
   const image = serializeImage(related.media.get(relationId(event.image) ?? 0), siteUrl)

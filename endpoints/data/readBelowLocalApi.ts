@@ -1,6 +1,7 @@
 import { buildQuery } from '@payloadcms/drizzle'
 import { combineQueries, createLocalReq, type CollectionSlug, type FlattenedField, type PayloadRequest, type SanitizedCollectionConfig, type Where } from 'payload'
 import { drizzleAdapterOf, type QueryBuilder, sqlAdapterOf, type SqlAdapter } from '../../lib/sql/sqlAdapter.js'
+import { batchedPgRead } from '../../lib/sql/batchedPgReads.js'
 import { prepareRows, sqliteReadConnectionOf } from '../../lib/sql/sqliteReadConnection.js'
 import { sqlOperators } from '../../lib/sql/sqlOperators.js'
 import type { RequestContext } from '../types.js'
@@ -113,14 +114,15 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
   // A condition through another table would need Payload's joins: its path then.
   if (built.joins.length) return null
   const db: QueryBuilder = adapter.drizzle
-  const keysParam = ops.sql.placeholder('keys')
+  const keysName = `keys_${++statementNames}`
+  const keysParam = ops.sql.placeholder(keysName)
   const inKeys = (column: unknown) =>
     adapter.name === 'sqlite' ? ops.sql`${column} in (select value from json_each(${keysParam}))` : ops.sql`${column} = any(${keysParam})`
   const reader = adapter.name === 'sqlite' ? sqliteReadConnectionOf(adapter) : null
   /**
    * Runs a select of `fields` (key → drizzle column) for some keys: on a SQLite file, its SQL on the
-   * read connection, each value decoded by its column as drizzle decodes it; elsewhere drizzle's
-   * prepared query (on PostgreSQL a named statement: one name per SQL text).
+   * read connection, each value decoded by its column as drizzle decodes it; on PostgreSQL with the
+   * other reads of the same turn, in one statement (batchedPgRead); elsewhere drizzle's prepared query.
    */
   const run = (query: any, fields: Record<string, any>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (reader) {
@@ -133,13 +135,15 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
     }
     if (adapter.name === 'sqlite') {
       const prepared = query.prepare()
-      return (keys: readonly unknown[]) => prepared.all({ keys: JSON.stringify(keys) })
+      return (keys: readonly unknown[]) => prepared.all({ [keysName]: JSON.stringify(keys) })
     }
-    const prepared = query.prepare(`read_below_${tableName}_${++statementNames}`)
-    return (keys: readonly unknown[]) => prepared.execute({ keys: [...keys] })
+    const columns = Object.entries(fields).map(([key, column]) => [key, key === 'rels' ? 'rels' : (column as { name: string }).name] as const)
+    const read = { id: ++statementNames, query, placeholder: keysName, columns, key: by }
+    return (keys: readonly unknown[]) => batchedPgRead(adapter, read, keys)
   }
 
-  const selected: Record<string, unknown> = { id: table.id }
+  // The key column too: reads batched together answer each caller the rows of its own keys.
+  const selected: Record<string, unknown> = { id: table.id, [by]: table[by] }
   for (const s of served) if (s.from === 'column') selected[s.key] = table[s.key]
 
   let rels: Plan['rels']
@@ -157,7 +161,7 @@ async function preparePlan(adapter: SqlAdapter, config: SanitizedCollectionConfi
       // Qualified by hand: drizzle names a single table's columns bare, which would be the subquery's own.
       const column = (of: string, c: { name: string }) => ops.sql`${ops.sql.identifier(of)}.${ops.sql.identifier(c.name)}`
       const items = ops.sql.join([relsTable.path, ...keys.map((key) => relsTable[key])].map((c) => column(relsName, c)), ops.sql`, `)
-      selected.rels = ops.sql`(select coalesce(json_agg(json_build_array(${items}) order by ${column(relsName, relsTable.order)}), '[]'::json) from ${relsTable} where ${column(relsName, relsTable.parent)} = ${column(tableName, table.id)} and ${paths})`
+      selected.rels = ops.sql`(select coalesce(json_agg(json_build_array(${items}) order by ${column(relsName, relsTable.order)}), '[]'::json) from ${relsTable} where ${column(relsName, relsTable.parent)} = ${column(tableName, table.id)} and ${paths})`.as('rels')
       inlineRels = keys
     } else {
       const relSelected: Record<string, unknown> = { parent: relsTable.parent, path: relsTable.path }

@@ -133,6 +133,24 @@ describe('readBelowLocalApi answers as the Local API does', () => {
     }
   }
 
+  it('answers the same when its reads run together (on PostgreSQL one statement for a turn’s reads), the same read twice for different keys', async () => {
+    const reads = cases.flatMap(([collection, select]) => [false, true].map((trash) => ({ collection, select, trash })))
+    const ids = await Promise.all(reads.map(({ collection }) => everyId(collection)))
+    // Each read twice in the same turn: for its first half of the IDs and for all of them.
+    const together = await Promise.all(
+      reads.flatMap(({ collection, select, trash }, i) => [publicRead(collection, ids[i]!.slice(0, Math.ceil(ids[i]!.length / 2)), { select, trash }), publicRead(collection, ids[i]!, { select, trash })]),
+    )
+    let compared = 0
+    for (const [i, { collection, select, trash }] of reads.entries()) {
+      const local = await app.payload.find({ collection, where: { id: { in: ids[i] } }, sort: 'id', pagination: false, depth: 0, trash, ...(select ? { select } : {}), overrideAccess: false, user: null })
+      const half = new Set(ids[i]!.slice(0, Math.ceil(ids[i]!.length / 2)))
+      expect(byId(together[2 * i]!)).toEqual(byId(local.docs.filter((doc) => half.has(doc.id as number))))
+      expect(byId(together[2 * i + 1]!)).toEqual(byId(local.docs))
+      compared += local.docs.length
+    }
+    expect(compared).toBeGreaterThan(reads.length)
+  })
+
   // locatePost's lookups: past access control, trashed posts included, owner and status only.
   for (const [collection, select] of [
     ['events', { author: true, status: true, deletedAt: true, slugGiven: true, hasPassword: true, startDate: true, endDate: true, timezone: true, allDay: true }],

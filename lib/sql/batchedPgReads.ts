@@ -1,0 +1,83 @@
+import type { SQLWrapper } from '@payloadcms/db-postgres/drizzle'
+import type { PostgresSqlAdapter } from './sqlAdapter.js'
+import { sqlOperators } from './sqlOperators.js'
+
+/**
+ * One prepared read below the Local API on PostgreSQL: a select of some columns by a key list, the
+ * list bound to the placeholder `placeholder`; `columns` maps each row key to its column's name,
+ * `key` names the row key the list matches.
+ */
+export interface PgRead {
+  id: number
+  query: SQLWrapper
+  placeholder: string
+  columns: ReadonlyArray<readonly [key: string, column: string]>
+  key: string
+}
+
+type Row = Record<string, unknown>
+
+interface Waiting {
+  read: PgRead
+  keys: Set<unknown>
+  callers: Array<{ keys: readonly unknown[]; resolve: (rows: Row[]) => void; reject: (error: unknown) => void }>
+}
+
+const queues = new WeakMap<object, Map<number, Waiting>>()
+
+/**
+ * Reads of the same turn of the event loop, one statement: each round trip to PostgreSQL costs both
+ * processes more than a small select does (a single event's venue, organizers, categories and tags were
+ * four). The reads become subqueries of one select, each aggregated to a JSON array of its rows (one
+ * prepared statement per set of reads, as the pg driver keeps them per connection); a read asked twice
+ * runs once for the union of its keys. Each caller gets the rows of its own keys, as its own statement
+ * would answer them: JSON texts of the column values, which the reader decodes as it decodes drizzle's.
+ */
+export function batchedPgRead(adapter: PostgresSqlAdapter, read: PgRead, keys: readonly unknown[]): Promise<Row[]> {
+  let queue = queues.get(adapter)
+  if (!queue) queues.set(adapter, (queue = new Map()))
+  if (!queue.size) setImmediate(() => void flush(adapter))
+  let waiting = queue.get(read.id)
+  if (!waiting) queue.set(read.id, (waiting = { read, keys: new Set(), callers: [] }))
+  for (const key of keys) waiting.keys.add(key)
+  return new Promise((resolve, reject) => waiting.callers.push({ keys, resolve, reject }))
+}
+
+const statementNames = new Map<string, string>()
+const MAX_NAMED = 256
+
+async function flush(adapter: PostgresSqlAdapter): Promise<void> {
+  const queue = queues.get(adapter)!
+  const batch = [...queue.values()].sort((a, b) => a.read.id - b.read.id)
+  queue.clear()
+  try {
+    const ops = await sqlOperators('postgres')
+    const combination = batch.map((w) => w.read.id).join(',')
+    // Prepared by name for the first sets of reads seen (the same few come back on every request); a
+    // connection keeps each, so beyond those a set is parsed each time.
+    let name = statementNames.get(combination)
+    if (!name && statementNames.size < MAX_NAMED) statementNames.set(combination, (name = `read_below_batch_${statementNames.size + 1}`))
+    const select = ops.sql.join(
+      batch.map((w, i) => ops.sql`(select coalesce(json_agg(json_build_array(${ops.sql.raw(w.read.columns.map(([, c]) => `t.${quote(c)}`).join(', '))})), '[]'::json) from (${w.read.query}) t) as ${ops.sql.identifier(`r${i}`)}`),
+      ops.sql`, `,
+    )
+    const { sql, params } = dialectOf(adapter).sqlToQuery(ops.sql`select ${select}`)
+    const values = Object.fromEntries(batch.map((w) => [w.read.placeholder, [...w.keys]]))
+    const result = await adapter.pool.query({ ...(name ? { name } : {}), text: sql, values: ops.fillPlaceholders(params, values) })
+    const row = result.rows[0] as Record<string, unknown[][]>
+    batch.forEach((w, i) => {
+      const rows = row[`r${i}`]!.map((values) => Object.fromEntries(w.read.columns.map(([key], j) => [key, values[j]])))
+      for (const caller of w.callers) {
+        const wanted = new Set(caller.keys)
+        caller.resolve(w.callers.length === 1 ? rows : rows.filter((r) => wanted.has(r[w.read.key])))
+      }
+    })
+  } catch (error) {
+    for (const w of batch) for (const caller of w.callers) caller.reject(error)
+  }
+}
+
+/** drizzle's PostgreSQL dialect, which writes a query's text and parameters (not in its public types). */
+const dialectOf = (adapter: PostgresSqlAdapter) => (adapter.drizzle as unknown as { dialect: { sqlToQuery: (sql: SQLWrapper) => { sql: string; params: unknown[] } } }).dialect
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`

@@ -43,8 +43,31 @@ export function batchedPgRead(adapter: PostgresSqlAdapter, read: PgRead, keys: r
   return new Promise((resolve, reject) => waiting.callers.push({ keys, resolve, reject }))
 }
 
-const statementNames = new Map<string, string>()
-const MAX_NAMED = 256
+/** A set of reads' statement: its text and parameters as drizzle writes them, its name if prepared by name. */
+interface Statement {
+  name?: string
+  sql: string
+  params: unknown[]
+}
+
+// Written once per set of reads (the same few sets come back on every request) and prepared by name,
+// which each connection keeps: the first sets seen only, beyond those a set is written and parsed each time.
+const statements = new Map<string, Statement>()
+const MAX_KEPT = 256
+
+async function statementOf(adapter: PostgresSqlAdapter, batch: Waiting[]): Promise<Statement> {
+  const combination = batch.map((w) => w.read.id).join(',')
+  const kept = statements.get(combination)
+  if (kept) return kept
+  const ops = await sqlOperators('postgres')
+  const select = ops.sql.join(
+    batch.map((w, i) => ops.sql`(select coalesce(json_agg(json_build_array(${ops.sql.raw(w.read.columns.map(([, c]) => `t.${quote(c)}`).join(', '))})), '[]'::json) from (${w.read.query}) t) as ${ops.sql.identifier(`r${i}`)}`),
+    ops.sql`, `,
+  )
+  const statement: Statement = dialectOf(adapter).sqlToQuery(ops.sql`select ${select}`)
+  if (statements.size < MAX_KEPT) statements.set(combination, { ...statement, name: `read_below_batch_${statements.size + 1}` })
+  return statements.get(combination) ?? statement
+}
 
 async function flush(adapter: PostgresSqlAdapter): Promise<void> {
   const queue = queues.get(adapter)!
@@ -52,16 +75,7 @@ async function flush(adapter: PostgresSqlAdapter): Promise<void> {
   queue.clear()
   try {
     const ops = await sqlOperators('postgres')
-    const combination = batch.map((w) => w.read.id).join(',')
-    // Prepared by name for the first sets of reads seen (the same few come back on every request); a
-    // connection keeps each, so beyond those a set is parsed each time.
-    let name = statementNames.get(combination)
-    if (!name && statementNames.size < MAX_NAMED) statementNames.set(combination, (name = `read_below_batch_${statementNames.size + 1}`))
-    const select = ops.sql.join(
-      batch.map((w, i) => ops.sql`(select coalesce(json_agg(json_build_array(${ops.sql.raw(w.read.columns.map(([, c]) => `t.${quote(c)}`).join(', '))})), '[]'::json) from (${w.read.query}) t) as ${ops.sql.identifier(`r${i}`)}`),
-      ops.sql`, `,
-    )
-    const { sql, params } = dialectOf(adapter).sqlToQuery(ops.sql`select ${select}`)
+    const { name, sql, params } = await statementOf(adapter, batch)
     const values = Object.fromEntries(batch.map((w) => [w.read.placeholder, [...w.keys]]))
     const result = await adapter.pool.query({ ...(name ? { name } : {}), text: sql, values: ops.fillPlaceholders(params, values) })
     const row = result.rows[0] as Record<string, unknown[][]>

@@ -73,22 +73,33 @@ async function flush(adapter: PostgresSqlAdapter): Promise<void> {
   const queue = queues.get(adapter)!
   const batch = [...queue.values()].sort((a, b) => a.read.id - b.read.id)
   queue.clear()
+  let rowsOf: Row[][]
   try {
-    const ops = await sqlOperators('postgres')
-    const { name, sql, params } = await statementOf(adapter, batch)
-    const values = Object.fromEntries(batch.map((w) => [w.read.placeholder, [...w.keys]]))
-    const result = await adapter.pool.query({ ...(name ? { name } : {}), text: sql, values: ops.fillPlaceholders(params, values) })
-    const row = result.rows[0] as Record<string, unknown[][]>
-    batch.forEach((w, i) => {
-      const rows = row[`r${i}`]!.map((values) => Object.fromEntries(w.read.columns.map(([key], j) => [key, values[j]])))
-      for (const caller of w.callers) {
-        const wanted = new Set(caller.keys)
-        caller.resolve(w.callers.length === 1 ? rows : rows.filter((r) => wanted.has(r[w.read.key])))
-      }
-    })
+    rowsOf = await run(adapter, batch)
   } catch (error) {
-    for (const w of batch) for (const caller of w.callers) caller.reject(error)
+    // One caller's keys may be what fails (a text PostgreSQL cannot hold, a number out of its range):
+    // each caller then runs alone, and only its own statement's error reaches it.
+    const callers = batch.flatMap((w) => w.callers.map((caller) => ({ read: w.read, caller })))
+    if (callers.length === 1) callers[0]!.caller.reject(error)
+    else for (const { read, caller } of callers) run(adapter, [{ read, keys: new Set(caller.keys), callers: [] }]).then(([rows]) => caller.resolve(rows!), caller.reject)
+    return
   }
+  batch.forEach((w, i) => {
+    for (const caller of w.callers) {
+      const wanted = new Set(caller.keys)
+      caller.resolve(w.callers.length === 1 ? rowsOf[i]! : rowsOf[i]!.filter((r) => wanted.has(r[w.read.key])))
+    }
+  })
+}
+
+/** The reads' statement, run: each read's rows, in the batch's order. */
+async function run(adapter: PostgresSqlAdapter, batch: Waiting[]): Promise<Row[][]> {
+  const ops = await sqlOperators('postgres')
+  const { name, sql, params } = await statementOf(adapter, batch)
+  const values = Object.fromEntries(batch.map((w) => [w.read.placeholder, [...w.keys]]))
+  const result = await adapter.pool.query({ ...(name ? { name } : {}), text: sql, values: ops.fillPlaceholders(params, values) })
+  const row = result.rows[0] as Record<string, unknown[][]>
+  return batch.map((w, i) => row[`r${i}`]!.map((values) => Object.fromEntries(w.read.columns.map(([key], j) => [key, values[j]]))))
 }
 
 /** drizzle's PostgreSQL dialect, which writes a query's text and parameters (not in its public types). */

@@ -151,6 +151,22 @@ describe('readBelowLocalApi answers as the Local API does', () => {
     expect(compared).toBeGreaterThan(reads.length)
   })
 
+  it('a read that fails (a slug PostgreSQL cannot hold) fails alone: the reads of the same turn still answer', async () => {
+    const ids = await everyId('events')
+    const local = await app.payload.find({ collection: 'events', where: { id: { in: ids } }, pagination: false, depth: 0, select: { description: false }, overrideAccess: false, user: null })
+    expect(local.docs.length).toBeGreaterThan(0)
+    const [bad, good, alsoGood] = await Promise.allSettled([
+      readBelowLocalApi(ctx(), 'events', { slugs: ['nul\u0000slug'] }, { overrideAccess: true, trash: true, select: { status: true } }),
+      publicRead('events', ids, { select: { description: false } }),
+      publicRead('events', ids.slice(0, 1), { select: { description: false } }),
+    ])
+    // SQLite stores the text and finds nothing; PostgreSQL refuses it.
+    if (bad.status === 'fulfilled') expect(bad.value).toEqual([])
+    expect(good.status).toBe('fulfilled')
+    expect(byId((good as PromiseFulfilledResult<Array<{ id: unknown }>>).value)).toEqual(byId(local.docs))
+    expect(alsoGood.status).toBe('fulfilled')
+  })
+
   // locatePost's lookups: past access control, trashed posts included, owner and status only.
   for (const [collection, select] of [
     ['events', { author: true, status: true, deletedAt: true, slugGiven: true, hasPassword: true, startDate: true, endDate: true, timezone: true, allDay: true }],
